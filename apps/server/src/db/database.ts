@@ -1,0 +1,44 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import { migrationProvider } from './migrations';
+import type { Database } from './schema';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Db {
+  kysely: Kysely<Database>;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+// PostgreSQL returns bigint columns as strings by default; our times fit safely in a JS number.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+/** SQLite under `dataDir` by default; PostgreSQL when a URL is given. Runs the migrations. */
+export const openDatabase = async (opts: { dataDir: string; databaseUrl?: string | undefined }): Promise<Db> => {
+  let kysely: Kysely<Database>;
+  let dialect: Dialect;
+  if (opts.databaseUrl) {
+    dialect = 'postgres';
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle connection closed by the database (restart, failover) must not crash the process.
+    pool.on('error', (error) => console.error('PostgreSQL connection lost:', error.message));
+    kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  } else {
+    dialect = 'sqlite';
+    fs.mkdirSync(opts.dataDir, { recursive: true });
+    const file = new SQLite(path.join(opts.dataDir, 'belfry.sqlite'));
+    // WAL keeps every committed write through a kill -9 of the process (DESIGN principle 3).
+    file.pragma('journal_mode = WAL');
+    file.pragma('synchronous = NORMAL');
+    file.pragma('foreign_keys = ON');
+    file.pragma('busy_timeout = 5000');
+    kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
+  }
+  const { error } = await new Migrator({ db: kysely, provider: migrationProvider }).migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return { kysely, dialect, close: () => kysely.destroy() };
+};

@@ -1,0 +1,2 @@
+export { startServer, type BelfryServer } from './app';
+export { configFromEnv, type ServerConfig } from './config';

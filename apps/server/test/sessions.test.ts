@@ -1,0 +1,204 @@
+import type { SessionState } from '@belfry/engine';
+import type { AuthTokens } from '@belfry/protocol';
+import { io } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BelfryServer } from '../src/app';
+import { api, DIALECTS, freshDatabase, register, startTestServer, TestClient, testConfig } from './harness';
+
+const storedState = async (server: BelfryServer, id: string): Promise<SessionState> => {
+  const row = await server.db.kysely
+    .selectFrom('sessions')
+    .select('state')
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  return JSON.parse(row.state) as SessionState;
+};
+
+describe.each(DIALECTS)('live sessions over Socket.IO (%s)', (dialect) => {
+  let server: BelfryServer;
+  let drop: () => Promise<void>;
+  let storyteller: AuthTokens;
+  let player: AuthTokens;
+  const clients: TestClient[] = [];
+  const connect = (sessionId: string, tokens: AuthTokens) => {
+    const client = new TestClient(server.port, sessionId, tokens.accessToken);
+    clients.push(client);
+    return client;
+  };
+  const create = async (name: string, seats = 5) => {
+    const res = await api<{ sessionId: string }>(
+      server,
+      'POST',
+      '/backend/sessions',
+      { name, seats },
+      storyteller.accessToken,
+    );
+    expect(res.status).toBe(201);
+    return res.body.sessionId;
+  };
+
+  beforeAll(async () => {
+    const db = await freshDatabase(dialect);
+    drop = db.drop;
+    server = await startTestServer(testConfig(db));
+    storyteller = await register(server, 'storyteller');
+    player = await register(server, 'player');
+  });
+  afterAll(async () => {
+    for (const c of clients) c.close();
+    await server.close();
+    await drop();
+  });
+
+  it('creates a session whose code is trimmed and lower-cased, and refuses a taken code', async () => {
+    const res = await api<{ sessionId: string }>(
+      server,
+      'POST',
+      '/backend/sessions',
+      { name: '  Tower ' },
+      storyteller.accessToken,
+    );
+    expect(res.body.sessionId).toBe('tower');
+    const again = await api<{ error: { code: string } }>(
+      server,
+      'POST',
+      '/backend/sessions',
+      { name: 'TOWER' },
+      storyteller.accessToken,
+    );
+    expect(again.status).toBe(409);
+    expect(again.body.error.code).toBe('session_exists');
+  });
+
+  it('the live path: a player claims a seat and the Storyteller sees it at once', async () => {
+    const id = await create('live-path');
+    const st = connect(id, storyteller);
+    await st.until((v) => v.viewer.role === 'storyteller');
+    const p = connect(id, player);
+    await p.until((v) => v.users[player.user.id]?.isOnline === true);
+
+    const ack = await p.request('claimSeat', { index: 2 });
+    expect(ack).toEqual({ ok: true });
+    // Acknowledged means stored: the database already holds the claim.
+    expect((await storedState(server, id)).seats[2]!.id).toBe(player.user.id);
+
+    const seen = await st.until((v) => v.seats[2]?.id === player.user.id);
+    expect(seen.users[player.user.id]!.username).toBe('player');
+    expect(st.patches).toBeGreaterThan(0); // updates after the first view are patches
+    expect((await p.until((v) => v.viewer.seat === 2)).viewer.role).toBe('player');
+
+    const refused = await p.request('claimSeat', { index: 3 });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'already_seated' } });
+    const vacate = await p.request('claimSeat', { index: -1 });
+    expect(vacate.ok).toBe(true);
+    await st.until((v) => v.seats[2]?.id === '');
+  });
+
+  it('a seated player who disconnects keeps the seat and is shown offline', async () => {
+    const id = await create('offline-keep');
+    const st = connect(id, storyteller);
+    const p = connect(id, player);
+    await p.until((v) => v.seats.length === 5);
+    expect((await p.request('claimSeat', { index: 0 })).ok).toBe(true);
+    p.close();
+    const seen = await st.until((v) => v.users[player.user.id]?.isOnline === false);
+    expect(seen.seats[0]!.id).toBe(player.user.id);
+  });
+
+  it('only the Storyteller changes the seats; at most 20', async () => {
+    const id = await create('gather', 19);
+    const st = connect(id, storyteller);
+    const p = connect(id, player);
+    await p.until((v) => v.seats.length === 19);
+    expect(await p.request('updateSeats', { op: 'add', count: 19 })).toMatchObject({
+      ok: false,
+      error: { code: 'forbidden' },
+    });
+    expect((await st.request('updateSeats', { op: 'add', count: 19 })).ok).toBe(true);
+    await p.until((v) => v.seats.length === 20);
+    expect(await st.request('updateSeats', { op: 'add', count: 20 })).toMatchObject({
+      ok: false,
+      error: { code: 'max_players' },
+    });
+  });
+
+  it('malformed messages get an error ack or are dropped; nothing changes and the server keeps serving', async () => {
+    const id = await create('malformed');
+    const st = connect(id, storyteller);
+    const p = connect(id, player);
+    await p.until((v) => v.users[player.user.id]?.isOnline === true);
+    const before = await storedState(server, id);
+
+    expect(await p.request('claimSeat', { index: 'two' })).toMatchObject({ ok: false, error: { code: 'bad_request' } });
+    expect(await p.request('claimSeat', { index: 1, sneaky: true })).toMatchObject({
+      ok: false,
+      error: { code: 'bad_request' },
+    });
+    expect(await p.request('claimSeat', null)).toMatchObject({ ok: false, error: { code: 'bad_request' } });
+    expect(await p.request('becomeGod', {})).toMatchObject({ ok: false, error: { code: 'unknown_event' } });
+    expect(await p.request('claimSeat', { index: 1, pad: 'x'.repeat(100_000) })).toMatchObject({
+      ok: false,
+      error: { code: 'payload_too_large' },
+    });
+    p.socket.emit('claimSeat', { index: 1 }); // no ack callback: dropped with a logged reason
+
+    // A message beyond the transport limit (1 MB) closes that one connection only.
+    const huge = connect(id, player);
+    await huge.until(() => true);
+    const closed = new Promise<string>((resolve) => huge.socket.on('disconnect', (reason) => resolve(reason)));
+    huge.socket.emit('claimSeat', { index: 1, pad: 'x'.repeat(2_000_000) }, () => undefined);
+    expect(await closed).toBeTruthy();
+
+    await new Promise((r) => setTimeout(r, 100));
+    const after = await storedState(server, id);
+    expect(after.seats).toEqual(before.seats);
+    expect(after.storytellers).toEqual(before.storytellers);
+    // Still serving: a good request works afterwards.
+    expect((await st.request('updateSeats', { op: 'add', count: 5 })).ok).toBe(true);
+    expect((await api(server, 'GET', '/backend/version')).status).toBe(200);
+  });
+
+  it('refuses sockets without a valid token or for an unknown session', async () => {
+    const attempt = (query: object, auth: object) =>
+      new Promise<string>((resolve) => {
+        const s = io(`http://127.0.0.1:${server.port}`, {
+          path: '/backend/socket/',
+          query,
+          auth,
+          transports: ['websocket'],
+          reconnection: false,
+        });
+        s.on('connect_error', (err) => {
+          s.close();
+          resolve(err.message);
+        });
+        s.on('connect', () => {
+          s.close();
+          resolve('connected');
+        });
+      });
+    expect(await attempt({ session: 'live-path' }, { token: 'forged' })).toBe('unauthorized');
+    expect(await attempt({ session: 'no-such-game' }, { token: player.accessToken })).toBe('not_found');
+  });
+
+  it('answers ping with the server time and stores the measured latency', async () => {
+    const id = await create('pinger');
+    const p = connect(id, player);
+    await p.until(() => true);
+    const ack = await p.request<{ serverTime: number }>('ping', { sentAt: Date.now(), latency: 37 });
+    expect(ack.ok && typeof ack.serverTime).toBe('number');
+    await p.until((v) => v.users[player.user.id]?.ping === 37);
+  });
+
+  it('the lobby lists public sessions and the private ones the user is in', async () => {
+    await api(server, 'POST', '/backend/sessions', { name: 'open-table', isPublic: true }, storyteller.accessToken);
+    await api(server, 'POST', '/backend/sessions', { name: 'hidden-table', isPublic: false }, storyteller.accessToken);
+    const outsider = await register(server, 'outsider');
+    const list = await api<{ name: string }[]>(server, 'GET', '/backend/sessions', undefined, outsider.accessToken);
+    const names = list.body.map((s) => s.name);
+    expect(names).toContain('open-table');
+    expect(names).not.toContain('hidden-table');
+    const own = await api<{ name: string }[]>(server, 'GET', '/backend/sessions', undefined, storyteller.accessToken);
+    expect(own.body.map((s) => s.name)).toContain('hidden-table');
+  });
+});

@@ -1,0 +1,41 @@
+/**
+ * Refusal codes shared by engine, server and client. The client shows a dialogue keyed by the
+ * action that failed (spec 1 §8); the code says why.
+ */
+export const ERROR_CODES = [
+  'bad_request',
+  'unknown_event',
+  'payload_too_large',
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'session_exists',
+  'session_disconnected',
+  'seat_taken',
+  'already_seated',
+  'not_seated',
+  'no_such_seat',
+  'max_players',
+  'nomination_active',
+  'stale',
+  'hook_in_progress',
+  'storyteller_exists',
+  'not_storyteller',
+  'rate_limited',
+  'email_taken',
+  'invalid_credentials',
+  'internal',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export interface Refusal {
+  code: ErrorCode;
+  message: string;
+}
+
+export const refuse = (code: ErrorCode, message: string): Refusal => ({ code, message });
+
+/** Spec 1 §8 names these messages literally. */
+export const HOOK_IN_PROGRESS = 'hook already in progress';
+export const SESSION_DISCONNECTED = 'Session disconnected';

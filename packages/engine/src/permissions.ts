@@ -1,0 +1,30 @@
+import { MODERATOR_LEVELS } from './constants';
+import type { Actor, Level, SessionState } from './types';
+
+/** Spec 1 §6: a Storyteller is a user listed as one (without a session, anyone is). */
+export const isStoryteller = (state: SessionState, userId: string): boolean =>
+  state.storytellers.some((st) => st.id === userId);
+
+export const isModeratorLevel = (level: Level): boolean => (MODERATOR_LEVELS as readonly string[]).includes(level);
+
+export const isModerator = (actor: Actor): boolean => isModeratorLevel(actor.level);
+
+/** Index of the seat the user holds, or -1. */
+export const seatIndexOf = (state: SessionState, userId: string): number =>
+  userId === '' ? -1 : state.seats.findIndex((seat) => seat.id === userId);
+
+export const isSeated = (state: SessionState, userId: string): boolean => seatIndexOf(state, userId) >= 0;
+
+/** Spec 1 §6: Storytellers, or spectators whose grimoireAccess is 3. */
+export const hasGrimoireAccess = (state: SessionState, userId: string): boolean => {
+  if (isStoryteller(state, userId)) return true;
+  if (isSeated(state, userId)) return false;
+  return state.users[userId]?.grimoireAccess === 3;
+};
+
+export type SessionRole = 'storyteller' | 'player' | 'spectator';
+
+export const sessionRoleOf = (state: SessionState, userId: string): SessionRole =>
+  isStoryteller(state, userId) ? 'storyteller' : isSeated(state, userId) ? 'player' : 'spectator';
+
+export const nominationActive = (state: SessionState): boolean => state.vote.nomination !== null;

@@ -1,0 +1,77 @@
+import { DEFAULT_VOTE_SPEED_MS, MAX_SESSION_CODE } from './constants';
+import type { Seat, SessionMeta, SessionState, SessionUser } from './types';
+
+/** Spec 1 §5: a session code is lower-cased, trimmed and at most 20 characters. */
+export const normalizeSessionCode = (raw: string): string => raw.trim().toLowerCase().slice(0, MAX_SESSION_CODE);
+
+export const emptySeat = (): Seat => ({
+  id: '',
+  name: '',
+  role: null,
+  alignment: null,
+  reminders: [],
+  isDead: false,
+  isVoteless: false,
+  isMarkedForDeath: false,
+  revealed: false,
+  status: [],
+  special: [],
+});
+
+export interface NewSession {
+  sessionId: string;
+  owner: Omit<SessionUser, 'isOnline' | 'grimoireAccess' | 'ping'>;
+  meta?: Partial<Pick<SessionMeta, 'language' | 'isPublic' | 'chatServer' | 'tags'>>;
+  seats?: number;
+  now: number;
+}
+
+/** A fresh session: the creator is its Storyteller (spec 2 §4). */
+export const createSession = ({ sessionId, owner, meta, seats = 0, now }: NewSession): SessionState => ({
+  sessionId,
+  version: 1,
+  meta: {
+    name: sessionId,
+    language: meta?.language ?? 'en',
+    chatServer: meta?.chatServer ?? '',
+    isPublic: meta?.isPublic ?? false,
+    tags: meta?.tags ?? {
+      difficulty: 0,
+      cameras: 0,
+      travellers: 0,
+      grimoire: 0,
+      locked: false,
+      streaming: false,
+    },
+    createdAt: now,
+    owner: { id: owner.id, username: owner.username },
+    banlist: [],
+  },
+  users: { [owner.id]: { ...owner, isOnline: false, grimoireAccess: 0, ping: null } },
+  storytellers: [{ id: owner.id, role: null, ability: '', alignment: null, reminders: [] }],
+  seats: Array.from({ length: seats }, emptySeat),
+  fabled: [],
+  bluffs: [null, null, null],
+  edition: { id: 'tb', name: 'Trouble Brewing', author: '', isOfficial: true },
+  game: { isRunning: false, phase: 0, history: [], isNight: false, lastPhase: 0 },
+  vote: {
+    nomination: null,
+    nominator: null,
+    nominationType: 'regular',
+    votes: [],
+    locked: 0,
+    speed: DEFAULT_VOTE_SPEED_MS,
+    isInProgress: false,
+    isHidden: false,
+    highscore: 0,
+    markedPlayer: -1,
+    voteTimer: null,
+    history: [],
+  },
+  hook: null,
+  timer: null,
+  raisedHands: {},
+  isPointing: false,
+  isWhispersDisabled: false,
+  boostDuration: 0,
+});

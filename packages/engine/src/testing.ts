@@ -1,0 +1,29 @@
+import { createSession } from './session';
+import type { Actor, SessionState } from './types';
+
+/** Small builders for the engine's own tests. */
+export const T0 = 1_700_000_000_000;
+export const ST: Actor = { userId: 'st', level: 'patreon-townsfolk' };
+export const ALICE: Actor = { userId: 'alice', level: 'none' };
+export const BOB: Actor = { userId: 'bob', level: 'none' };
+export const MOD: Actor = { userId: 'mod', level: 'special-moderator' };
+export const SYSTEM: Actor = { userId: '', level: 'none', isSystem: true };
+
+export const user = (id: string) => ({
+  id,
+  username: id,
+  pronouns: '',
+  level: 'none' as const,
+  flags: [],
+  createdAt: T0,
+});
+
+/** A session run by `st` with the given number of empty seats and alice, bob and mod online. */
+export const tableWith = (seats: number): SessionState => {
+  const state = createSession({ sessionId: 'abc', owner: user('st'), seats, now: T0 });
+  for (const id of ['alice', 'bob', 'mod']) {
+    state.users[id] = { ...user(id), isOnline: true, grimoireAccess: 0, ping: null };
+  }
+  state.users.mod!.level = 'special-moderator';
+  return state;
+};

@@ -1,0 +1,230 @@
+/** State types of the game table (spec 1 §3) and of sessions and people (spec 2 §3). */
+
+/** The spec's six teams, plus 'loric' (storyteller-side rule characters like fabled) from the character facts. */
+export type Team = 'townsfolk' | 'outsider' | 'minion' | 'demon' | 'traveller' | 'fabled' | 'loric';
+export const TEAMS: readonly Team[] = ['townsfolk', 'outsider', 'minion', 'demon', 'traveller', 'fabled', 'loric'];
+
+/** null: not set, g: good, e: evil. */
+export type Alignment = null | 'g' | 'e';
+
+export interface RoleSpecial {
+  type: string;
+  name: string;
+  value?: string | number;
+  time?: string;
+  global?: string;
+}
+
+/** A role as a seat carries it: official roles are looked up by id, custom ones travel whole. */
+export interface Role {
+  id: string;
+  name: string;
+  team: Team;
+  ability?: string;
+  flavor?: string;
+  edition?: string;
+  reminders?: string[];
+  remindersGlobal?: string[];
+  firstNight?: number;
+  otherNight?: number;
+  firstNightReminder?: string;
+  otherNightReminder?: string;
+  setup?: boolean;
+  special?: RoleSpecial[];
+  isCustom?: boolean;
+}
+
+export interface Reminder {
+  role: string;
+  name: string;
+  isFlipped: boolean;
+}
+
+export type SeatStatus = 'open-eyes' | 'peek-eyes';
+
+/** A seat in the circle (spec 1 §3 "Player (seat)"). `id` is the claiming user's id, '' when empty. */
+export interface Seat {
+  id: string;
+  /** Display name for a local game's seat; in a session the user's name is shown. */
+  name: string;
+  role: Role | null;
+  alignment: Alignment;
+  reminders: Reminder[];
+  isDead: boolean;
+  isVoteless: boolean;
+  isMarkedForDeath: boolean;
+  revealed: boolean;
+  status: SeatStatus[];
+  special: RoleSpecial[];
+}
+
+/** Storytellers sit outside the circle and are addressed by negative seat indices (-1, -2, ...). */
+export interface StorytellerEntry {
+  id: string;
+  role: Role | null;
+  ability: string;
+  alignment: Alignment;
+  reminders: Reminder[];
+}
+
+export type HistoryType = 'start' | 'phase' | 'end' | 'vote' | 'death' | 'revive';
+
+export interface HistoryEntry {
+  id: string;
+  type: HistoryType;
+  data: unknown;
+  time: number;
+  isPrivate: boolean;
+}
+
+/** phase: 0 before the first night; odd numbers are nights, even numbers days. */
+export interface GameState {
+  isRunning: boolean;
+  phase: number;
+  history: HistoryEntry[];
+  isNight: boolean;
+  lastPhase: number;
+}
+
+export type NominationType = 'regular' | 'baker' | 'zookeeper';
+
+export interface VoteLogEntry {
+  timestamp: number;
+  phase: number;
+  nominator: number;
+  nominee: number;
+  type: 'exile' | 'execution';
+  majority: number;
+  votes: number;
+  voters: string[];
+}
+
+export interface VoteState {
+  /** [nominator seat index, nominee seat index] */
+  nomination: [number, number] | null;
+  nominator: number | null;
+  nominationType: NominationType;
+  /** Per seat: 0, 1 or 2 hands (fractions possible with multipliers). */
+  votes: number[];
+  locked: number;
+  speed: number;
+  isInProgress: boolean;
+  isHidden: boolean;
+  highscore: number;
+  markedPlayer: number;
+  /** Server time at which locking (re)started; the vote clock is derived from it. */
+  voteTimer: number | null;
+  history: VoteLogEntry[];
+}
+
+export interface Hook {
+  name: 'reveal-grimoire' | 'attention-gong' | 'distribute-roles' | 'receive-role';
+  params: Record<string, unknown>;
+  /** Server time when the hook ends by itself. */
+  until: number | null;
+}
+
+export interface Timer {
+  expiration: number;
+  title: string;
+  isPausedDuringVotes: boolean;
+  paused: number | null;
+}
+
+export type Level =
+  | 'none'
+  | 'patreon-townsfolk'
+  | 'patreon-minion'
+  | 'patreon-demon'
+  | 'special-free'
+  | 'special-moderator'
+  | 'special-tpi'
+  | 'free'
+  | 'app-single'
+  | 'app-group';
+
+export type UserFlag =
+  | 'newuser'
+  | 'tos-agreed'
+  | 'verified-email'
+  | 'verified-phone'
+  | 'powerful'
+  | 'forced-username'
+  | 'forced-pronouns'
+  | 'forced-avatar'
+  | 'forced-private'
+  | 'banned';
+
+/** 0 none, 1 requested, 2 denied or revoked, 3 granted. */
+export type GrimoireAccess = 0 | 1 | 2 | 3;
+
+/** A user as a session knows them (spec 2 §3 "Session user"). Never carries an e-mail address. */
+export interface SessionUser {
+  id: string;
+  username: string;
+  pronouns: string;
+  level: Level;
+  flags: UserFlag[];
+  isOnline: boolean;
+  createdAt: number;
+  grimoireAccess: GrimoireAccess;
+  /** Last measured round trip in ms (ping every 60 s). */
+  ping: number | null;
+}
+
+export interface SessionTags {
+  difficulty: 0 | 1 | 2;
+  cameras: 0 | 1 | 2;
+  travellers: 0 | 1 | 2;
+  grimoire: 0 | 1 | 2;
+  locked: boolean;
+  streaming: boolean;
+}
+
+export interface SessionMeta {
+  name: string;
+  language: string;
+  chatServer: string;
+  isPublic: boolean;
+  tags: SessionTags;
+  createdAt: number;
+  owner: { id: string; username: string };
+  banlist: string[];
+}
+
+export interface EditionRef {
+  id: string;
+  name: string;
+  author: string;
+  isOfficial: boolean;
+}
+
+/** The whole authoritative state of one live session, held by the server. */
+export interface SessionState {
+  sessionId: string;
+  /** Increases by one with every applied intent; clients use it to spot missed updates. */
+  version: number;
+  meta: SessionMeta;
+  users: Record<string, SessionUser>;
+  storytellers: StorytellerEntry[];
+  seats: Seat[];
+  fabled: Role[];
+  bluffs: (Role | null)[];
+  edition: EditionRef;
+  game: GameState;
+  vote: VoteState;
+  hook: Hook | null;
+  timer: Timer | null;
+  raisedHands: Record<string, string>;
+  isPointing: boolean;
+  isWhispersDisabled: boolean;
+  boostDuration: number;
+}
+
+/** Who is acting: decided by the server from the authenticated socket, never by the client. */
+export interface Actor {
+  userId: string;
+  level: Level;
+  /** The server itself (presence changes, timers). */
+  isSystem?: boolean;
+}

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { ALICE, BOB, tableWith } from './testing';
+import type { Role, SessionState } from './types';
+import { view } from './view';
+
+const imp: Role = { id: 'imp', name: 'Imp', team: 'demon' };
+const chef: Role = { id: 'chef', name: 'Chef', team: 'townsfolk' };
+const scapegoat: Role = { id: 'scapegoat', name: 'Scapegoat', team: 'traveller' };
+
+const seatedTable = (): SessionState => {
+  const s = tableWith(3);
+  s.seats[0] = {
+    ...s.seats[0]!,
+    id: ALICE.userId,
+    role: imp,
+    alignment: 'e',
+    reminders: [{ role: 'imp', name: 'Dead', isFlipped: false }],
+  };
+  s.seats[1] = { ...s.seats[1]!, id: BOB.userId, role: chef, alignment: 'g' };
+  s.seats[2] = { ...s.seats[2]!, role: scapegoat, alignment: 'e' };
+  s.bluffs = [chef, null, null];
+  return s;
+};
+
+describe('view (DESIGN principle 1: each viewer sees only what they may)', () => {
+  it("hides another player's role from a seated player and shows them their own", () => {
+    const bobView = view(seatedTable(), BOB.userId);
+    expect(bobView.seats[0]!.role).toBeNull();
+    expect(bobView.seats[0]!.alignment).toBeNull();
+    expect(bobView.seats[0]!.reminders).toEqual([]);
+    expect(bobView.seats[1]!.role?.id).toBe('chef');
+    expect(bobView.viewer).toMatchObject({ role: 'player', seat: 1, grimoireAccess: false });
+    expect(JSON.stringify(bobView)).not.toContain('imp');
+  });
+
+  it('shows every role to the Storyteller', () => {
+    const stView = view(seatedTable(), 'st');
+    expect(stView.seats.map((x) => x.role?.id)).toEqual(['imp', 'chef', 'scapegoat']);
+    expect(stView.seats[0]!.reminders).toHaveLength(1);
+    expect(stView.bluffs[0]?.id).toBe('chef');
+  });
+
+  it("shows a traveller's character but not its alignment", () => {
+    const bobView = view(seatedTable(), BOB.userId);
+    expect(bobView.seats[2]!.role?.id).toBe('scapegoat');
+    expect(bobView.seats[2]!.alignment).toBeNull();
+  });
+
+  it('a spectator with grimoire access 3 sees the grimoire; one with 1 does not', () => {
+    const s = seatedTable();
+    s.users.mod!.grimoireAccess = 3;
+    expect(view(s, 'mod').seats[0]!.role?.id).toBe('imp');
+    s.users.mod!.grimoireAccess = 1;
+    expect(view(s, 'mod').seats[0]!.role).toBeNull();
+  });
+
+  it('hides hidden votes and the vote history from players, but keeps their own vote', () => {
+    const s = seatedTable();
+    s.vote = { ...s.vote, isHidden: true, votes: [1, 1, 0] };
+    s.vote.history = [
+      {
+        timestamp: 0,
+        phase: 2,
+        nominator: 0,
+        nominee: 1,
+        type: 'execution',
+        majority: 2,
+        votes: 2,
+        voters: ['alice', 'bob'],
+      },
+    ];
+    const bobView = view(s, BOB.userId);
+    expect(bobView.vote.votes).toEqual([0, 1, 0]);
+    expect(bobView.vote.history).toEqual([]);
+    expect(bobView.bluffs).toEqual([null, null, null]);
+  });
+
+  it('a revealed seat shows its role to everyone', () => {
+    const s = seatedTable();
+    s.seats[0]!.revealed = true;
+    expect(view(s, BOB.userId).seats[0]!.role?.id).toBe('imp');
+  });
+});

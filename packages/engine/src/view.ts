@@ -1,0 +1,59 @@
+import { hasGrimoireAccess, isStoryteller, seatIndexOf, sessionRoleOf, type SessionRole } from './permissions';
+import type { Seat, SessionState, StorytellerEntry } from './types';
+
+export interface ViewerInfo {
+  id: string;
+  role: SessionRole;
+  seat: number;
+  grimoireAccess: boolean;
+}
+
+/** What one viewer may see of a session: the same shape as the state, with secrets removed. */
+export type SessionView = SessionState & { viewer: ViewerInfo };
+
+const hiddenSeat = (seat: Seat): Seat => ({
+  ...seat,
+  // A traveller's character is announced to the town; every other role stays secret.
+  role: seat.role?.team === 'traveller' ? seat.role : null,
+  alignment: null,
+  reminders: [],
+  status: [],
+  special: [],
+});
+
+const hiddenStoryteller = (st: StorytellerEntry): StorytellerEntry => ({
+  ...st,
+  role: null,
+  ability: '',
+  alignment: null,
+  reminders: [],
+});
+
+/**
+ * Removes what `viewerId` may not see (DESIGN principle 1): other players' roles, alignments and
+ * reminders, hidden votes, private history, vote history and bluffs without grimoire access.
+ */
+export const view = (state: SessionState, viewerId: string): SessionView => {
+  const grim = hasGrimoireAccess(state, viewerId);
+  const ownSeat = seatIndexOf(state, viewerId);
+  const viewer: ViewerInfo = {
+    id: viewerId,
+    role: sessionRoleOf(state, viewerId),
+    seat: ownSeat,
+    grimoireAccess: grim,
+  };
+  if (grim) return { ...state, viewer };
+
+  const seats = state.seats.map((seat, i) => (i === ownSeat || seat.revealed ? seat : hiddenSeat(seat)));
+  const votes = state.vote.isHidden ? state.vote.votes.map((v, i) => (i === ownSeat ? v : 0)) : state.vote.votes;
+  return {
+    ...state,
+    viewer,
+    seats,
+    storytellers: state.storytellers.map(hiddenStoryteller),
+    bluffs: state.bluffs.map(() => null),
+    meta: { ...state.meta, banlist: isStoryteller(state, viewerId) ? state.meta.banlist : [] },
+    game: { ...state.game, history: state.game.history.filter((entry) => !entry.isPrivate) },
+    vote: { ...state.vote, votes, history: [] },
+  };
+};

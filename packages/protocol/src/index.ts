@@ -1,0 +1,4 @@
+export * from './ack';
+export * from './socket';
+export * from './patch';
+export * from './rest';

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { clientMessages, isClientEvent } from './socket';
+import { diffViews, patchView } from './patch';
+import { createSessionBody, registerBody } from './rest';
+
+describe('socket message schemas', () => {
+  it('accepts a seat claim and a negative vacate index', () => {
+    expect(clientMessages.claimSeat.safeParse({ index: 3 }).success).toBe(true);
+    expect(clientMessages.claimSeat.safeParse({ index: -1 }).success).toBe(true);
+  });
+
+  it('refuses wrong shapes, extra keys and seats beyond the 20-player limit', () => {
+    for (const bad of [{}, { index: '3' }, { index: 1.5 }, { index: 20 }, { index: 1, extra: true }, null, 'x']) {
+      expect(clientMessages.claimSeat.safeParse(bad).success).toBe(false);
+    }
+    expect(clientMessages.updateSeats.safeParse({ op: 'add', count: 21 }).success).toBe(false);
+    expect(clientMessages.updateSeats.safeParse({ op: 'explode', count: 1 }).success).toBe(false);
+  });
+
+  it('knows its event names and nothing else', () => {
+    expect(isClientEvent('claimSeat')).toBe(true);
+    expect(isClientEvent('toString')).toBe(false);
+    expect(isClientEvent('__proto__')).toBe(false);
+  });
+});
+
+describe('REST bodies (spec 2 §5)', () => {
+  it('register: valid e-mail, password of at least 6, username 3–150', () => {
+    expect(registerBody.safeParse({ email: 'a@b.co', password: '123456', username: 'abc' }).success).toBe(true);
+    expect(registerBody.safeParse({ email: 'nope', password: '123456', username: 'abc' }).success).toBe(false);
+    expect(registerBody.safeParse({ email: 'a@b.co', password: '12345', username: 'abc' }).success).toBe(false);
+    expect(registerBody.safeParse({ email: 'a@b.co', password: '123456', username: 'ab' }).success).toBe(false);
+    expect(registerBody.safeParse({ email: 'a@b.co', password: '123456', username: 'x'.repeat(151) }).success).toBe(
+      false,
+    );
+  });
+
+  it('a session name is trimmed and lower-cased, 3–20 characters', () => {
+    expect(createSessionBody.parse({ name: '  MyGame ' }).name).toBe('mygame');
+    expect(createSessionBody.safeParse({ name: 'ab' }).success).toBe(false);
+    expect(createSessionBody.safeParse({ name: 'a'.repeat(21) }).success).toBe(false);
+  });
+});
+
+describe('view patches', () => {
+  it('turns one view into the next', () => {
+    const a = { seats: [{ id: '' }, { id: '' }], version: 3 };
+    const b = { seats: [{ id: 'u1' }, { id: '' }], version: 4 };
+    const patch = diffViews(3, 4, a, b);
+    expect(patch.ops.length).toBeGreaterThan(0);
+    expect(patchView(a, patch)).toEqual(b);
+    expect(a.seats[0]!.id).toBe('');
+  });
+
+  it('reports a patch that does not fit', () => {
+    const patch = { from: 1, to: 2, ops: [{ op: 'replace' as const, path: '/missing/deep', value: 1 }] };
+    expect(patchView({ a: 1 }, patch)).toBeNull();
+  });
+});

@@ -32,7 +32,7 @@ export const startServer = async (config: ServerConfig): Promise<BelfryServer> =
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: 128 * 1024,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
   });
   const db = await openDatabase(config);
   const key = await loadSigningKey(db.kysely);

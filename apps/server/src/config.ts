@@ -13,6 +13,8 @@ export interface ServerConfig {
   /** The built single-page app to serve; absent in API-only tests. */
   webDist: string | undefined;
   logLevel: string;
+  /** Trust X-Forwarded-For from a reverse proxy (only behind one: otherwise clients could fake their address). */
+  trustProxy: boolean;
   /** Access token lifetime. */
   accessTtlSeconds: number;
   /** Refresh token lifetime. */
@@ -31,6 +33,7 @@ export const configFromEnv = (env: NodeJS.ProcessEnv = process.env): ServerConfi
   redisUrl: env.REDIS_URL || undefined,
   webDist: env.WEB_DIST ?? DEFAULT_WEB_DIST,
   logLevel: env.LOG_LEVEL ?? 'info',
+  trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
   accessTtlSeconds: Number(env.ACCESS_TTL_SECONDS ?? 15 * 60),
   refreshTtlSeconds: Number(env.REFRESH_TTL_SECONDS ?? 30 * 24 * 3600),
 });

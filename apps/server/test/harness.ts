@@ -53,6 +53,7 @@ export const testConfig = (
   redisUrl: undefined,
   webDist: undefined,
   logLevel: 'silent',
+  trustProxy: false,
   accessTtlSeconds: 900,
   refreshTtlSeconds: 3600,
   ...extra,

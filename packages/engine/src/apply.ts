@@ -1,3 +1,4 @@
+import { createDraft, type Draft, finishDraft } from 'immer';
 import { MAX_PLAYERS } from './constants';
 import { refuse, type Refusal } from './errors';
 import type { Intent } from './intents';
@@ -7,20 +8,20 @@ import type { Actor, SessionState } from './types';
 
 export type ApplyResult = { ok: true; state: SessionState } | { ok: false; error: Refusal };
 
-type Rule<I extends Intent> = (draft: SessionState, intent: I, actor: Actor, now: number) => Refusal | void;
+type Rule<I extends Intent> = (draft: Draft<SessionState>, intent: I, actor: Actor, now: number) => Refusal | void;
 type RuleTable = { [K in Intent['type']]: Rule<Extract<Intent, { type: K }>> };
 
-const vacate = (draft: SessionState, userId: string): void => {
+const vacate = (draft: Draft<SessionState>, userId: string): void => {
   const index = seatIndexOf(draft, userId);
   if (index >= 0) draft.seats[index]!.id = '';
   delete draft.raisedHands[userId];
 };
 
-const requireStoryteller = (draft: SessionState, actor: Actor): Refusal | void => {
+const requireStoryteller = (draft: Draft<SessionState>, actor: Actor): Refusal | void => {
   if (!isStoryteller(draft, actor.userId)) return refuse('forbidden', 'Only the Storyteller may do that.');
 };
 
-const requireMember = (draft: SessionState, actor: Actor): Refusal | void => {
+const requireMember = (draft: Draft<SessionState>, actor: Actor): Refusal | void => {
   if (!draft.users[actor.userId]) return refuse('forbidden', 'You are not in this session.');
 };
 
@@ -103,22 +104,31 @@ const rules: RuleTable = {
   presence(draft, { user, isOnline }, actor) {
     if (!actor.isSystem) return refuse('forbidden', 'Presence is decided by the server.');
     const known = draft.users[user.id];
-    draft.users[user.id] = known
-      ? { ...known, ...user, isOnline }
-      : { ...user, isOnline, grimoireAccess: 0, ping: null };
+    if (!known) {
+      draft.users[user.id] = { ...user, flags: [...user.flags], isOnline, grimoireAccess: 0, ping: null };
+      return;
+    }
+    // Assign field by field so that an unchanged profile keeps its identity.
+    known.isOnline = isOnline;
+    if (known.username !== user.username) known.username = user.username;
+    if (known.pronouns !== user.pronouns) known.pronouns = user.pronouns;
+    if (known.level !== user.level) known.level = user.level;
+    if (known.flags.join() !== user.flags.join()) known.flags = [...user.flags];
   },
 };
 
 /**
  * The one entry point for changing a session: checks permissions and rules, and returns either
- * the next state (with its version increased) or a refusal. The input state is never modified.
+ * the next state (with its version increased) or a refusal. The input state is never modified,
+ * and the next state shares every unchanged part with it (immer), so views and patches of
+ * unchanged parts cost nothing.
  */
 export const apply = (state: SessionState, intent: Intent, actor: Actor, now: number): ApplyResult => {
   const rule = rules[intent.type] as Rule<Intent> | undefined;
   if (!rule) return { ok: false, error: refuse('unknown_event', `Unknown intent ${String(intent.type)}.`) };
-  const draft = structuredClone(state);
+  const draft = createDraft(state);
   const refused = rule(draft, intent, actor, now);
   if (refused) return { ok: false, error: refused };
   draft.version = state.version + 1;
-  return { ok: true, state: draft };
+  return { ok: true, state: finishDraft(draft) as SessionState };
 };

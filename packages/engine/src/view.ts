@@ -11,7 +11,17 @@ export interface ViewerInfo {
 /** What one viewer may see of a session: the same shape as the state, with secrets removed. */
 export type SessionView = SessionState & { viewer: ViewerInfo };
 
-const hiddenSeat = (seat: Seat): Seat => ({
+/** Memoised per seat object, so an unchanged seat yields the identical hidden seat (cheap diffs). */
+const memo = <T extends object>(make: (input: T) => T) => {
+  const cache = new WeakMap<T, T>();
+  return (input: T): T => {
+    let output = cache.get(input);
+    if (!output) cache.set(input, (output = make(input)));
+    return output;
+  };
+};
+
+const hiddenSeat = memo((seat: Seat): Seat => ({
   ...seat,
   // A traveller's character is announced to the town; every other role stays secret.
   role: seat.role?.team === 'traveller' ? seat.role : null,
@@ -19,15 +29,15 @@ const hiddenSeat = (seat: Seat): Seat => ({
   reminders: [],
   status: [],
   special: [],
-});
+}));
 
-const hiddenStoryteller = (st: StorytellerEntry): StorytellerEntry => ({
+const hiddenStoryteller = memo((st: StorytellerEntry): StorytellerEntry => ({
   ...st,
   role: null,
   ability: '',
   alignment: null,
   reminders: [],
-});
+}));
 
 /**
  * Removes what `viewerId` may not see (DESIGN principle 1): other players' roles, alignments and

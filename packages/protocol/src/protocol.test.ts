@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { clientMessages, isClientEvent } from './socket';
-import { diffViews, patchView } from './patch';
+import { diffJson, diffViews, patchView } from './patch';
 import { createSessionBody, registerBody } from './rest';
 
 describe('socket message schemas', () => {
@@ -55,5 +55,33 @@ describe('view patches', () => {
   it('reports a patch that does not fit', () => {
     const patch = { from: 1, to: 2, ops: [{ op: 'replace' as const, path: '/missing/deep', value: 1 }] };
     expect(patchView({ a: 1 }, patch)).toBeNull();
+  });
+});
+
+describe('diffJson', () => {
+  const roundTrip = (a: unknown, b: unknown) => {
+    const patch = diffViews(1, 2, a, b);
+    expect(patchView(a, patch)).toEqual(b);
+    return patch.ops;
+  };
+
+  it('changes only what changed, position by position', () => {
+    const seats = Array.from({ length: 20 }, (_, i) => ({ id: '', name: `s${i}`, reminders: [] as string[] }));
+    const next = seats.map((s, i) => (i === 7 ? { ...s, id: 'u7' } : { ...s }));
+    expect(roundTrip({ seats, version: 1 }, { seats: next, version: 2 })).toEqual([
+      { op: 'replace', path: '/seats/7/id', value: 'u7' },
+      { op: 'replace', path: '/version', value: 2 },
+    ]);
+  });
+
+  it('handles added and removed keys and array items, nulls and escaped keys', () => {
+    roundTrip({ a: [1, 2, 3], b: { x: 1 }, 'c/d': 1 }, { a: [1], b: null, 'c/d': 2, e: { f: [true] } });
+    roundTrip({ a: [1] }, { a: [1, 2, { z: 'q' }] });
+    roundTrip({ a: { 'til~de': 1 } }, { a: { 'til~de': 2 } });
+    roundTrip([1, 2], { now: 'object' });
+  });
+
+  it('produces nothing for equal values', () => {
+    expect(diffJson({ a: [1, { b: 2 }] }, { a: [1, { b: 2 }] })).toEqual([]);
   });
 });

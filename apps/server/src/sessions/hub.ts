@@ -160,12 +160,19 @@ export class SessionHub {
   }
 
   private broadcast(session: LiveSession): void {
+    // Several sockets of one user (tabs) usually hold the same last view: compute each view and patch once.
+    const done = new Map<string, { prev: SessionView; next: SessionView; patch: ReturnType<typeof diffViews> }>();
     for (const connection of session.connections.values()) {
-      if (!connection.lastView) continue; // gets a full view when its attach finishes
-      const next = view(session.state, connection.userId);
-      const patch = diffViews(connection.lastView.version, next.version, connection.lastView, next);
-      connection.lastView = next;
-      connection.socket.emit(SERVER_EVENTS.patch, patch);
+      const prev = connection.lastView;
+      if (!prev) continue; // gets a full view when its attach finishes
+      let entry = done.get(connection.userId);
+      if (!entry || entry.prev !== prev) {
+        const next = view(session.state, connection.userId);
+        entry = { prev, next, patch: diffViews(prev.version, next.version, prev, next) };
+        done.set(connection.userId, entry);
+      }
+      connection.lastView = entry.next;
+      connection.socket.emit(SERVER_EVENTS.patch, entry.patch);
     }
   }
 }

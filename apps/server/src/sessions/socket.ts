@@ -103,7 +103,13 @@ export const attachSessionSockets = (
         ack?.(ackError('internal', 'Something went wrong on the server.'));
       });
     });
-    socket.on('disconnect', () => void hub.detach(sessionId, socket, profile));
+    socket.on('disconnect', (reason) => {
+      // Oversized or unparsable frames end the connection inside Socket.IO; say so in the log.
+      if (reason === 'parse error' || reason === 'transport error') {
+        log.warn({ sessionId, userId: profile.id, reason }, 'socket dropped');
+      }
+      void hub.detach(sessionId, socket, profile);
+    });
     const refused = await hub.attach(sessionId, socket, profile);
     if (refused) {
       socket.emit('closed', refused);

@@ -1,0 +1,58 @@
+/**
+ * Runs in a worker thread: one server (Belfry or the ws relay) and nothing else, so that the
+ * thousand client sockets of the main thread do not share its event loop. Real clients run on other
+ * machines; on one shared loop their work would be counted as server latency.
+ */
+import { performance } from 'node:perf_hooks';
+import { parentPort, workerData } from 'node:worker_threads';
+import { configFromEnv, startServer } from '@belfry/server';
+import type { FromHost, HostOptions, ToHost } from './host-messages';
+import { startWsRelay } from './ws-relay';
+
+const port = parentPort;
+if (!port) throw new Error('server-host.ts runs as a worker thread (see host-thread.ts).');
+const options = workerData as HostOptions;
+const say = (message: FromHost) => port.postMessage(message);
+
+const start = async (): Promise<{ port: number; close(): Promise<void> }> => {
+  if (options.kind === 'ws-relay') return startWsRelay();
+  // Defaults first, so that settings added to ServerConfig later get their ordinary values here too.
+  return startServer({
+    ...configFromEnv({}),
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: options.dataDir,
+    databaseUrl: undefined,
+    redisUrl: undefined,
+    webDist: undefined,
+    logLevel: options.logLevel,
+    // Longer than any run: the benchmark never refreshes its tokens.
+    accessTtlSeconds: 3600,
+    refreshTtlSeconds: 3600,
+  });
+};
+
+try {
+  const server = await start();
+  port.on('message', (message: ToHost) => {
+    if (message.type === 'loopTime') {
+      const { idle, active } = performance.eventLoopUtilization();
+      say({ type: 'loopTime', loop: { idle, active } });
+    } else if (message.type === 'close') {
+      const begun = performance.now();
+      server.close().then(
+        () => {
+          say({ type: 'closed', ms: performance.now() - begun });
+          port.close();
+        },
+        (error: unknown) => say({ type: 'failed', message: `close failed: ${String(error)}` }),
+      );
+    }
+  });
+  say({ type: 'ready', port: server.port });
+} catch (error) {
+  say({
+    type: 'failed',
+    message: `start failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+  });
+}

@@ -1,0 +1,71 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** A real Belfry server process on a fixed port and data folder, which a test may kill -9 and restart. */
+export class ServerProcess {
+  readonly dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'belfry-e2e-'));
+  private child: ChildProcess | null = null;
+  private output = '';
+
+  constructor(readonly port: number) {}
+
+  get url() {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  async start(): Promise<void> {
+    // node itself runs the server (tsx as a loader), so a SIGKILL hits the server and nothing else.
+    this.child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(this.port),
+        HOST: '127.0.0.1',
+        DATA_DIR: this.dataDir,
+        LOG_LEVEL: 'warn',
+        // The browser tests use the embedded database, whatever the environment says.
+        DATABASE_URL: '',
+        REDIS_URL: '',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    this.child.stdout?.on('data', (d: Buffer) => (this.output += d.toString()));
+    this.child.stderr?.on('data', (d: Buffer) => (this.output += d.toString()));
+    const deadline = Date.now() + 30_000;
+    while (Date.now() < deadline) {
+      if (this.child.exitCode !== null) throw new Error(`server exited early:\n${this.output}`);
+      try {
+        const res = await fetch(`${this.url}/backend/version`);
+        if (res.ok) return;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    throw new Error(`server did not start within 30 s:\n${this.output}`);
+  }
+
+  /** kill -9: no shutdown handler runs, nothing is flushed by the server. */
+  async kill(): Promise<void> {
+    const child = this.child;
+    if (!child || child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGKILL');
+    await exited;
+    this.child = null;
+  }
+
+  async stop(): Promise<void> {
+    await this.kill();
+    fs.rmSync(this.dataDir, { recursive: true, force: true });
+  }
+
+  logs(): string {
+    return this.output;
+  }
+}

@@ -1,0 +1,112 @@
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { ServerProcess } from '../server';
+
+const server = new ServerProcess(18_480);
+
+test.beforeAll(async () => {
+  await server.start();
+});
+test.afterAll(async () => {
+  await server.stop();
+});
+test.afterEach(async () => {
+  const info = test.info();
+  if (info.status !== info.expectedStatus) console.log(server.logs());
+});
+
+const unique = () => Math.random().toString(36).slice(2, 8);
+
+/** Registers through the login screen, as a person would. */
+const registerThroughUi = async (page: Page, username: string) => {
+  await page.getByTestId('mode-toggle').click();
+  await page.getByTestId('email').fill(`${username}@example.test`);
+  await page.getByTestId('username').fill(username);
+  await page.getByTestId('password').fill('a-good-password');
+  await page.getByTestId('password-confirm').fill('a-good-password');
+  await page.getByTestId('submit').click();
+};
+
+const newUserPage = async (browser: Browser, startAt: string) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${server.url}${startAt}`);
+  return page;
+};
+
+const occupants = (page: Page) =>
+  page.locator('[data-testid^="seat-"]').evaluateAll((seats) => seats.map((s) => s.getAttribute('data-occupant')));
+
+test('two users: create, join by link, claim a seat; both survive a kill -9 of the server', async ({ browser }) => {
+  const code = `e2e-${unique()}`;
+  const stName = `teller-${unique()}`;
+  const playerName = `player-${unique()}`;
+
+  // The Storyteller registers, creates the session and gathers three seats.
+  const st = await newUserPage(browser, '/');
+  await expect(st).toHaveURL(/\/login/);
+  await registerThroughUi(st, stName);
+  await expect(st.getByTestId('create-name')).toBeVisible();
+  await st.getByTestId('create-name').fill(code);
+  await st.getByTestId('create-submit').click();
+  await expect(st).toHaveURL(/\/play/);
+  await expect(st.getByTestId('session-code')).toContainText(code);
+  for (let i = 0; i < 3; i++) {
+    await st.getByTestId('add-seat').click();
+    await expect(st.locator('[data-testid^="seat-"]')).toHaveCount(i + 1);
+  }
+
+  // The second user opens the join link, registers, lands in the session and claims seat 2.
+  const player = await newUserPage(browser, `/join/${code}`);
+  await expect(player).toHaveURL(/\/login/);
+  await registerThroughUi(player, playerName);
+  await expect(player).toHaveURL(/\/play/);
+  await expect(player.locator('[data-testid^="seat-"]')).toHaveCount(3);
+  await player.getByTestId('seat-1').click();
+  await expect(player.getByTestId('seat-1')).toContainText(playerName);
+
+  // The Storyteller sees the claim at once (well under the 10 s game-state timeout).
+  await expect(st.getByTestId('seat-1')).toContainText(playerName, { timeout: 3_000 });
+  const seatsBefore = await occupants(st);
+  expect(seatsBefore.filter((o) => o && o !== 'empty')).toHaveLength(1);
+
+  // kill -9 while both are connected.
+  await server.kill();
+  await expect(st.getByTestId('connection-state')).toHaveAttribute('data-state', 'reconnecting');
+  await expect(player.getByTestId('connection-state')).toHaveAttribute('data-state', 'reconnecting');
+
+  await server.start();
+  // Both pages come back by themselves, with the same seats: every acknowledged intent survived.
+  await expect(st.getByTestId('connection-state')).toHaveAttribute('data-state', 'connected', { timeout: 30_000 });
+  await expect(player.getByTestId('connection-state')).toHaveAttribute('data-state', 'connected', { timeout: 30_000 });
+  await expect(st.locator('[data-testid^="seat-"]')).toHaveCount(3);
+  expect(await occupants(st)).toEqual(seatsBefore);
+  expect(await occupants(player)).toEqual(seatsBefore);
+  await expect(st.getByTestId('seat-1')).toContainText(playerName);
+  await expect(st.getByTestId('session-code')).toContainText(code);
+
+  // And the game goes on: the player vacates, the Storyteller sees it.
+  await player.getByTestId('vacate').click();
+  await expect(st.getByTestId('seat-1')).toHaveAttribute('data-occupant', 'empty');
+});
+
+test('a taken seat cannot be claimed and the failure shows a dialogue', async ({ browser }) => {
+  const code = `taken-${unique()}`;
+  const st = await newUserPage(browser, '/');
+  await registerThroughUi(st, `st-${unique()}`);
+  await st.getByTestId('create-name').fill(code);
+  await st.getByTestId('create-submit').click();
+  await st.getByTestId('add-seat').click();
+  await expect(st.locator('[data-testid^="seat-"]')).toHaveCount(1);
+
+  const first = await newUserPage(browser, `/join/${code}`);
+  await registerThroughUi(first, `first-${unique()}`);
+  await first.getByTestId('seat-0').click();
+  await expect(st.getByTestId('seat-0')).not.toHaveAttribute('data-occupant', 'empty');
+
+  // The second player's page still offers the seat only if it is empty; force the request to be sure the server refuses.
+  const second = await newUserPage(browser, `/join/${code}`);
+  await registerThroughUi(second, `second-${unique()}`);
+  await expect(second.getByTestId('seat-0')).not.toHaveAttribute('data-occupant', 'empty');
+  await second.getByTestId('seat-0').click();
+  await expect(second.getByTestId('seat-0')).not.toContainText('second-');
+});

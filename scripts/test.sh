@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# The whole test suite: typecheck, lint, unit + integration (Vitest), browser tests (Playwright).
+# PostgreSQL and multi-node suites run when DATABASE_URL / REDIS_URL are set (.ci/run sets both).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if ! command -v chromium >/dev/null 2>&1; then
+  echo "Installing Debian's chromium for the browser tests"
+  sudo_cmd=""
+  [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
+  $sudo_cmd apt-get install -y chromium || { $sudo_cmd apt-get update && $sudo_cmd apt-get install -y chromium; }
+fi
+
+[ -n "${DATABASE_URL:-}" ] || echo "note: DATABASE_URL not set: PostgreSQL suites are skipped"
+[ -n "${REDIS_URL:-}" ] || echo "note: REDIS_URL not set: the multi-node suite is skipped"
+
+mkdir -p test-results
+npm run typecheck
+npm run lint
+npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json
+npm run build
+CI=1 npm run test:e2e
+node scripts/summary.mjs test-results/vitest.json e2e/test-results/results.json

@@ -1,0 +1,28 @@
+import { createBrowserRouter, Navigate } from 'react-router';
+import { BannedPage } from '../pages/BannedPage';
+import { ClockPage } from '../pages/ClockPage';
+import { GrimoirePage } from '../pages/GrimoirePage';
+import { JoinPage } from '../pages/JoinPage';
+import { LobbyPage } from '../pages/LobbyPage';
+import { LoginPage } from '../pages/LoginPage';
+import { UpdatePage } from '../pages/UpdatePage';
+import { VerificationPage } from '../pages/VerificationPage';
+import { PATHS } from '../routing/paths';
+import { AppShell } from './AppShell';
+
+export const router = createBrowserRouter([
+  {
+    element: <AppShell />,
+    children: [
+      { path: PATHS.lobby, element: <LobbyPage /> },
+      { path: PATHS.login, element: <LoginPage /> },
+      { path: PATHS.play, element: <GrimoirePage /> },
+      { path: PATHS.verification, element: <VerificationPage /> },
+      { path: PATHS.update, element: <UpdatePage /> },
+      { path: PATHS.clock, element: <ClockPage /> },
+      { path: PATHS.banned, element: <BannedPage /> },
+      { path: PATHS.join, element: <JoinPage /> },
+      { path: '*', element: <Navigate to={PATHS.lobby} replace /> },
+    ],
+  },
+]);

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { AppError, cleanServerMessage, errorFromBody, toAppError } from './appError';
+
+describe('errorFromBody', () => {
+  it('reads the API error shape', () => {
+    const error = errorFromBody(409, { error: { code: 'email_taken', message: 'That e-mail is taken.' } });
+    expect(error.code).toBe('email_taken');
+    expect(error.message).toBe('That e-mail is taken.');
+    expect(error.status).toBe(409);
+  });
+
+  it('falls back by status when the body is not the API shape', () => {
+    expect(errorFromBody(401, 'nope').code).toBe('unauthorized');
+    expect(errorFromBody(404, null).code).toBe('not_found');
+    expect(errorFromBody(502, { error: { code: 'weird', message: 'x' } }).code).toBe('internal');
+  });
+});
+
+describe('toAppError', () => {
+  it('keeps AppErrors and names timeouts and network failures', () => {
+    const original = new AppError('seat_taken', 'taken');
+    expect(toAppError(original)).toBe(original);
+    expect(toAppError(new DOMException('late', 'TimeoutError')).code).toBe('timeout');
+    expect(toAppError(new TypeError('Failed to fetch')).code).toBe('network');
+  });
+});
+
+it('strips a leading "Validation error:"', () => {
+  expect(cleanServerMessage('Validation error: id: too short')).toBe('id: too short');
+  expect(cleanServerMessage('That seat is taken.')).toBe('That seat is taken.');
+});

@@ -1,0 +1,62 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ACTIONS } from '../dialogs/dialogs';
+import { CLIENT_ERROR_CODES } from '../errors/appError';
+import { DISCONNECT_REASON_KEYS } from '../grimoire/disconnectReasons';
+import { LOADING_KEYS } from '../loading/loadingStore';
+import { CONNECTION_STATES } from '../session/connectionState';
+import en from './en.json';
+
+const SRC = join(import.meta.dirname, '..');
+const NAMESPACES = Object.keys(en).join('|');
+const KEY_LITERAL = new RegExp(`['"\`]((?:${NAMESPACES})\\.[a-z0-9_.]+)['"\`]`, 'g');
+
+const lookup = (key: string): unknown =>
+  key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], en);
+
+/** A key exists as a string, or as i18next plural forms (key_one, key_other). */
+const exists = (key: string): boolean =>
+  typeof lookup(key) === 'string' ||
+  (typeof lookup(`${key}_one`) === 'string' && typeof lookup(`${key}_other`) === 'string');
+
+const sourceFiles = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(entry.name) && !entry.name.endsWith('.test.ts') ? [path] : [];
+  });
+
+describe('English resources', () => {
+  it('contain every key the source names literally', () => {
+    const missing: string[] = [];
+    for (const file of sourceFiles(SRC)) {
+      for (const match of readFileSync(file, 'utf8').matchAll(KEY_LITERAL)) {
+        const key = match[1]!;
+        if (!exists(key)) missing.push(`${key} (${file.slice(SRC.length + 1)})`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('contain every key built at run time', () => {
+    const dynamic = [
+      ...CLIENT_ERROR_CODES.map((code) => `errors.codes.${code}`),
+      ...ACTIONS.map((action) => `error.${action}`),
+      ...CONNECTION_STATES.map((state) => `connection.${state}`),
+      ...['storyteller', 'player', 'spectator'].map((role) => `grimoire.role.${role}`),
+      ...['too_short', 'invalid'].map((reason) => `lobby.join.errors.${reason}`),
+      ...Object.values(LOADING_KEYS),
+      ...Object.values(DISCONNECT_REASON_KEYS),
+      'error.generic',
+      'error.server_title',
+      'error.server_text',
+      'error.server2_text',
+    ];
+    expect(dynamic.filter((key) => !exists(key))).toEqual([]);
+  });
+
+  it('interpolate the reason into server2_text', () => {
+    expect(lookup('error.server2_text')).toContain('{{reason}}');
+  });
+});

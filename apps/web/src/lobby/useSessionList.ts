@@ -1,0 +1,45 @@
+import { useCallback, useEffect, useState } from 'react';
+import { listSessions } from '../api/backend';
+import { toAppError, type AppError } from '../errors/appError';
+import { summarizeSession, type SessionSummary } from './sessionSummary';
+
+/** Spec 2 §9: the lobby list refreshes every 30 s. */
+export const LOBBY_REFRESH_MS = 30_000;
+
+export interface SessionList {
+  sessions: SessionSummary[] | null;
+  error: AppError | null;
+  refreshing: boolean;
+  refresh: () => void;
+}
+
+export function useSessionList(): SessionList {
+  const [sessions, setSessions] = useState<SessionSummary[] | null>(null);
+  const [error, setError] = useState<AppError | null>(null);
+  const [refreshing, setRefreshing] = useState(false);
+
+  // State changes only once the answer is in, so polling never renders in between.
+  const load = useCallback(
+    () =>
+      listSessions()
+        .then((items) => {
+          setSessions(items.map(summarizeSession));
+          setError(null);
+        })
+        .catch((failure: unknown) => setError(toAppError(failure))),
+    [],
+  );
+
+  useEffect(() => {
+    void load();
+    const timer = setInterval(() => void load(), LOBBY_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [load]);
+
+  const refresh = useCallback(() => {
+    setRefreshing(true);
+    void load().finally(() => setRefreshing(false));
+  }, [load]);
+
+  return { sessions, error, refreshing, refresh };
+}

@@ -1,0 +1,232 @@
+import { ERROR_CODES, GAMESTATE_TIMEOUT_MS, PING_INTERVAL_MS, type ErrorCode, type SessionView } from '@belfry/engine';
+import type { Ack, ClientEvent, ClientPayload, ViewPatch } from '@belfry/protocol';
+import { io, type Socket } from 'socket.io-client';
+import { AppError } from '../errors/appError';
+import { RequestQueue, type AckOk } from './requestQueue';
+import type { ConnectionState } from './connectionState';
+import { applyIncomingPatch } from './viewUpdates';
+
+export const SOCKET_PATH = '/backend/socket/';
+/** A request without an acknowledgement by then counts as failed (the queue must not stall forever). */
+const ACK_TIMEOUT_MS = 15_000;
+const RECONNECT_AFTER_SERVER_DISCONNECT_MS = 1_000;
+const RETRY_AFTER_FAILED_REFRESH_MS = 5_000;
+
+type AnyAck = Ack<Record<string, unknown>>;
+
+interface ServerToClientEvents {
+  session: (view: SessionView) => void;
+  patch: (patch: ViewPatch) => void;
+  closed: (info: { code: string; message: string }) => void;
+}
+
+/** Emits are checked by `request` (an event of clientMessages with its payload); the socket takes any. */
+type ClientToServerEvents = Record<string, (payload: unknown, ack: (answer: AnyAck) => void) => void>;
+
+type SessionSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+export interface ConnectionHandlers {
+  getView: () => SessionView | null;
+  onView: (view: SessionView) => void;
+  onStatus: (state: ConnectionState, reason: string | null) => void;
+  /** No full view within 10 s of connecting (spec 1 §4). */
+  onGamestateTimeout: () => void;
+  /** The server ended the connection on purpose (`closed`): no reconnect. */
+  onClosed: (code: string, message: string) => void;
+  /** The handshake was refused for good (no such session, bad request). */
+  onRefused: (error: AppError) => void;
+  /** The token was refused and could not be refreshed. */
+  onAuthLost: () => void;
+}
+
+export interface ConnectionAuth {
+  token: () => string | null;
+  refresh: () => Promise<boolean>;
+}
+
+const isErrorCode = (value: string): value is ErrorCode => (ERROR_CODES as readonly string[]).includes(value);
+
+/**
+ * One Socket.IO connection to one session (API.md "Socket.IO"): keeps the view current from
+ * `session` and `patch`, reconnects after unexpected drops, pings every 60 s, and sends requests
+ * through a one-at-a-time queue.
+ */
+export class SessionConnection {
+  private readonly socket: SessionSocket;
+  private readonly queue: RequestQueue;
+  private gamestateTimer: ReturnType<typeof setTimeout> | undefined;
+  private pingTimer: ReturnType<typeof setInterval> | undefined;
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  private lastLatency: number | undefined;
+  private resyncing = false;
+  private hasConnected = false;
+  /** Set once the connection is over on purpose (Leave, `closed`, refused): nothing may revive it. */
+  private ended = false;
+
+  constructor(
+    readonly code: string,
+    private readonly handlers: ConnectionHandlers,
+    private readonly auth: ConnectionAuth,
+  ) {
+    this.socket = io({
+      path: SOCKET_PATH,
+      query: { session: code },
+      // A function, so every reconnection presents the newest access token.
+      auth: (send) => send({ token: this.auth.token() ?? '' }),
+      autoConnect: false,
+      // Its own manager per session: a shared one would keep the previous session's query.
+      forceNew: true,
+    });
+    this.queue = new RequestQueue(
+      (event, payload) => this.emitWithAck(event, payload),
+      () => this.socket.connected,
+    );
+    this.listen();
+  }
+
+  open(): void {
+    this.handlers.onStatus('connecting', null);
+    // Armed before the first connect too, so an unreachable server also ends in the server error.
+    this.armGamestateTimer();
+    this.socket.connect();
+  }
+
+  /** A deliberate disconnect (Leave): no reconnection, pending requests are refused. */
+  close(): void {
+    this.ended = true;
+    this.stopTimers();
+    this.queue.failAll();
+    this.socket.disconnect();
+    this.socket.removeAllListeners();
+  }
+
+  request<E extends ClientEvent, T extends object = object>(event: E, payload: ClientPayload<E>): Promise<AckOk<T>> {
+    return this.queue.request<T>(event, payload);
+  }
+
+  private async emitWithAck(event: string, payload: unknown): Promise<AnyAck> {
+    try {
+      return await this.socket.timeout(ACK_TIMEOUT_MS).emitWithAck(event, payload);
+    } catch {
+      throw new AppError('timeout', '');
+    }
+  }
+
+  private listen(): void {
+    const { socket, handlers } = this;
+
+    socket.on('connect', () => {
+      this.hasConnected = true;
+      this.armGamestateTimer();
+      this.startPing();
+    });
+
+    socket.on('session', (view) => {
+      clearTimeout(this.gamestateTimer);
+      this.resyncing = false;
+      handlers.onView(view);
+      handlers.onStatus('connected', null);
+    });
+
+    socket.on('patch', (patch) => {
+      const outcome = applyIncomingPatch(handlers.getView(), patch);
+      if (outcome.kind === 'applied') handlers.onView(outcome.view);
+      else if (outcome.kind === 'resync') this.requestFullView();
+    });
+
+    socket.on('closed', ({ code, message }) => {
+      this.close();
+      handlers.onClosed(code, message);
+    });
+
+    socket.on('disconnect', (reason) => {
+      this.stopTimers();
+      this.queue.failAll();
+      if (this.ended) return;
+      handlers.onStatus('reconnecting', reason);
+      // The server dropped us without `closed` (e.g. a restart): Socket.IO leaves that to the client.
+      if (reason === 'io server disconnect') this.retry(RECONNECT_AFTER_SERVER_DISCONNECT_MS);
+    });
+
+    socket.on('connect_error', (error) => {
+      if (this.ended) return;
+      const message = error.message;
+      if (message === 'unauthorized') {
+        void this.reconnectWithFreshToken();
+        return;
+      }
+      if (!socket.active) {
+        // Refused by the server's handshake: retrying with the same request cannot help.
+        clearTimeout(this.gamestateTimer);
+        this.ended = true;
+        handlers.onRefused(new AppError(isErrorCode(message) ? message : 'internal', ''));
+        return;
+      }
+      // A transport failure: Socket.IO keeps retrying by itself.
+      handlers.onStatus(this.hasConnected ? 'reconnecting' : 'connecting', message);
+    });
+  }
+
+  private async reconnectWithFreshToken(): Promise<void> {
+    const refreshed = await this.auth.refresh();
+    if (this.ended) return;
+    if (refreshed) this.socket.connect();
+    else if (this.auth.token())
+      this.retry(RETRY_AFTER_FAILED_REFRESH_MS); // refresh failed on the network
+    else {
+      this.ended = true;
+      this.stopTimers();
+      this.handlers.onAuthLost();
+    }
+  }
+
+  private retry(delayMs: number): void {
+    clearTimeout(this.retryTimer);
+    this.retryTimer = setTimeout(() => {
+      if (!this.ended && !this.socket.connected) this.socket.connect();
+    }, delayMs);
+  }
+
+  private requestFullView(): void {
+    if (this.resyncing || !this.socket.connected) return;
+    this.resyncing = true;
+    this.emitWithAck('getGamestate', {})
+      .then((ack) => {
+        if (!ack.ok) this.resyncing = false;
+      })
+      .catch(() => {
+        this.resyncing = false;
+      });
+  }
+
+  private armGamestateTimer(): void {
+    clearTimeout(this.gamestateTimer);
+    this.gamestateTimer = setTimeout(() => {
+      if (!this.ended) this.handlers.onGamestateTimeout();
+    }, GAMESTATE_TIMEOUT_MS);
+  }
+
+  private startPing(): void {
+    clearInterval(this.pingTimer);
+    this.pingTimer = setInterval(() => void this.ping(), PING_INTERVAL_MS);
+  }
+
+  /** Spec 1 §7: every 60 s, carrying the round trip measured for the previous ping. */
+  private async ping(): Promise<void> {
+    if (!this.socket.connected) return;
+    const sentAt = Date.now();
+    const payload = this.lastLatency === undefined ? { sentAt } : { sentAt, latency: this.lastLatency };
+    try {
+      const ack = await this.emitWithAck('ping', payload);
+      if (ack.ok) this.lastLatency = Date.now() - sentAt;
+    } catch {
+      // A lost ping is not worth a dialogue; the disconnect handling covers a dead connection.
+    }
+  }
+
+  private stopTimers(): void {
+    clearTimeout(this.gamestateTimer);
+    clearTimeout(this.retryTimer);
+    clearInterval(this.pingTimer);
+  }
+}

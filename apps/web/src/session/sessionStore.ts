@@ -1,0 +1,38 @@
+import type { SessionView } from '@belfry/engine';
+import { create } from 'zustand';
+import type { ConnectionState } from './connectionState';
+import { readPersistedSession } from './sessionPersistence';
+
+export type { ConnectionState };
+
+export interface SessionStore {
+  /** The joined session's code; set from localStorage at start so a reload rejoins. */
+  code: string | null;
+  view: SessionView | null;
+  connection: ConnectionState;
+  /** Why the connection was lost, as Socket.IO reports it. */
+  reason: string | null;
+  /** Requests awaiting their acknowledgement, by a key the button that made them knows. */
+  pending: Record<string, true>;
+}
+
+export const initialSessionState = (code: string | null): SessionStore => ({
+  code,
+  view: null,
+  connection: 'idle',
+  reason: null,
+  pending: {},
+});
+
+export const useSessionStore = create<SessionStore>(() => initialSessionState(readPersistedSession()));
+
+export const setPending = (key: string, isPending: boolean): void =>
+  useSessionStore.setState((state) => {
+    const pending = { ...state.pending };
+    if (isPending) pending[key] = true;
+    else delete pending[key];
+    return { pending };
+  });
+
+export const useView = () => useSessionStore((state) => state.view);
+export const useIsPending = (key: string) => useSessionStore((state) => state.pending[key] === true);

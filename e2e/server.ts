@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import Database from 'better-sqlite3';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,7 +13,10 @@ export class ServerProcess {
   private child: ChildProcess | null = null;
   private output = '';
 
-  constructor(readonly port: number) {}
+  constructor(
+    readonly port: number,
+    private readonly env: Record<string, string> = {},
+  ) {}
 
   get url() {
     return `http://127.0.0.1:${this.port}`;
@@ -31,6 +35,7 @@ export class ServerProcess {
         // The browser tests use the embedded database, whatever the environment says.
         DATABASE_URL: '',
         REDIS_URL: '',
+        ...this.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -63,6 +68,25 @@ export class ServerProcess {
   async stop(): Promise<void> {
     await this.kill();
     fs.rmSync(this.dataDir, { recursive: true, force: true });
+  }
+
+  /**
+   * Changes the server's SQLite database directly, as an administrator would (there is no staff
+   * console yet): e.g. granting a level. WAL mode lets this run beside the server.
+   */
+  sql(statement: string, ...params: unknown[]): void {
+    const db = new Database(path.join(this.dataDir, 'belfry.sqlite'));
+    try {
+      db.pragma('busy_timeout = 5000');
+      db.prepare(statement).run(...params);
+    } finally {
+      db.close();
+    }
+  }
+
+  /** Gives an account a subscription level (creating games needs one). */
+  grantLevel(email: string, level = 'patreon-townsfolk'): void {
+    this.sql('UPDATE users SET level = ? WHERE email = ?', level, email.toLowerCase());
   }
 
   logs(): string {

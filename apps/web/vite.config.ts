@@ -1,12 +1,17 @@
+import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 // Resolved from this file so the build works from any working directory (npm -w, npx vite, CI).
 const root = decodeURIComponent(new URL('.', import.meta.url).pathname);
 
+// The build's own version; the route guard compares it with the released versions the server lists.
+const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
+
 export default defineConfig({
   root,
   plugins: [react()],
+  define: { __APP_VERSION__: JSON.stringify(version) },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,13 +1,18 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { registerThroughUi as register } from '../flows';
+import { MailCatcher } from '../mail';
 import { ServerProcess } from '../server';
 
-const server = new ServerProcess(18_480);
+const mail = new MailCatcher();
+let server: ServerProcess;
 
 test.beforeAll(async () => {
+  server = new ServerProcess(18_480, { SMTP_URL: await mail.start() });
   await server.start();
 });
 test.afterAll(async () => {
   await server.stop();
+  await mail.stop();
 });
 test.afterEach(async () => {
   const info = test.info();
@@ -16,15 +21,7 @@ test.afterEach(async () => {
 
 const unique = () => Math.random().toString(36).slice(2, 8);
 
-/** Registers through the login screen, as a person would. */
-const registerThroughUi = async (page: Page, username: string) => {
-  await page.getByTestId('mode-toggle').click();
-  await page.getByTestId('email').fill(`${username}@example.test`);
-  await page.getByTestId('username').fill(username);
-  await page.getByTestId('password').fill('a-good-password');
-  await page.getByTestId('password-confirm').fill('a-good-password');
-  await page.getByTestId('submit').click();
-};
+const registerThroughUi = (page: Page, username: string) => register(page, mail, username);
 
 const newUserPage = async (browser: Browser, startAt: string) => {
   const context = await browser.newContext();
@@ -46,9 +43,10 @@ test('two users: create, join by link, claim a seat; both survive a kill -9 of t
   // The Storyteller registers, creates the session and gathers three seats.
   const st = await newUserPage(browser, '/');
   await expect(st).toHaveURL(/\/login/);
-  await registerThroughUi(st, stName);
+  server.grantLevel(await registerThroughUi(st, stName));
   await expect(st.getByTestId('create-name')).toBeVisible();
   await st.getByTestId('create-name').fill(code);
+  await st.getByTestId('create-public').uncheck();
   await st.getByTestId('create-submit').click();
   await expect(st).toHaveURL(/\/play/);
   await expect(st.getByTestId('session-code')).toContainText(code);
@@ -100,8 +98,9 @@ test('two users: create, join by link, claim a seat; both survive a kill -9 of t
 test('leaving on purpose returns to the Lobby and does not rejoin on reload', async ({ browser }) => {
   const code = `leave-${unique()}`;
   const st = await newUserPage(browser, '/');
-  await registerThroughUi(st, `st-${unique()}`);
+  server.grantLevel(await registerThroughUi(st, `st-${unique()}`));
   await st.getByTestId('create-name').fill(code);
+  await st.getByTestId('create-public').uncheck();
   await st.getByTestId('create-submit').click();
   await expect(st).toHaveURL(/\/play/);
 

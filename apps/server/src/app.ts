@@ -6,20 +6,33 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import { Accounts } from './auth/accounts';
-import { loadSigningKey } from './auth/secrets';
+import { Captcha } from './auth/captcha';
+import { PhoneVerification } from './auth/phone';
+import { RateLimiter } from './auth/rate-limit';
+import { loadSigningKey, loadSecret } from './auth/secrets';
 import type { ServerConfig } from './config';
 import { type Db, openDatabase } from './db/database';
+import { registerAuthRoutes } from './http/auth-routes';
+import { makeAuthenticate } from './http/authenticate';
 import { HttpError } from './http/errors';
-import { registerRoutes } from './http/routes';
+import { registerSessionRoutes } from './http/session-routes';
+import { registerUserRoutes } from './http/user-routes';
+import { Mailer } from './mail/mailer';
+import { OutboxSms, type SmsProvider } from './mail/sms';
 import { SessionHub } from './sessions/hub';
 import { attachSessionSockets } from './sessions/socket';
 import { SessionStore } from './sessions/store';
+import { Users } from './users/users';
 
 export interface BelfryServer {
   app: FastifyInstance;
   io: Server;
   db: Db;
   hub: SessionHub;
+  mailer: Mailer;
+  config: ServerConfig;
+  /** Removes sessions idle for longer than the configured time (also runs every 10 minutes). */
+  sweepIdle(): Promise<void>;
   /** The port actually bound (useful with port 0). */
   port: number;
   close(): Promise<void>;
@@ -28,20 +41,40 @@ export interface BelfryServer {
 const CHANGED = 'belfry:session-changed';
 
 /** Builds and starts one Belfry node: HTTP API, static SPA, Socket.IO, database. */
-export const startServer = async (config: ServerConfig): Promise<BelfryServer> => {
+export const startServer = async (
+  config: ServerConfig,
+  opts: { sms?: SmsProvider; logStream?: NodeJS.WritableStream } = {},
+): Promise<BelfryServer> => {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: { level: config.logLevel, ...(opts.logStream ? { stream: opts.logStream } : {}) },
     bodyLimit: 128 * 1024,
     trustProxy: config.trustProxy,
   });
   const db = await openDatabase(config);
   const key = await loadSigningKey(db.kysely);
-  const accounts = new Accounts(db.kysely, key, { access: config.accessTtlSeconds, refresh: config.refreshTtlSeconds });
+  const mailer = new Mailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir }, app.log);
+  const accounts = new Accounts(
+    db.kysely,
+    key,
+    { access: config.accessTtlSeconds, refresh: config.refreshTtlSeconds },
+    mailer,
+    config.publicUrl,
+  );
+  const users = new Users(db.kysely);
   const store = new SessionStore(db.kysely);
+  const captcha = new Captcha(db.kysely, await loadSecret(db.kysely, 'captcha'), config.captchaMaxCounter);
+  const phone = new PhoneVerification(
+    db.kysely,
+    opts.sms ?? new OutboxSms(config.dataDir, app.log),
+    config.smsDailyBudget,
+  );
+  const limiter = new RateLimiter(db.kysely);
+  const auth = makeAuthenticate(accounts, key);
 
   app.setErrorHandler((error, req, reply) => {
     if (error instanceof HttpError) {
-      return reply.code(error.status).send({ error: { code: error.code, message: error.message } });
+      if (error.retryAfter) reply.header('retry-after', String(error.retryAfter));
+      return reply.code(error.status).send(error.body());
     }
     const status = (error as { statusCode?: number }).statusCode;
     if (status && status >= 400 && status < 500) {
@@ -52,7 +85,9 @@ export const startServer = async (config: ServerConfig): Promise<BelfryServer> =
     return reply.code(500).send({ error: { code: 'internal', message: 'Something went wrong on the server.' } });
   });
 
-  registerRoutes(app, { accounts, store, key });
+  registerAuthRoutes(app, { accounts, users, captcha, phone, limiter, limits: config.limits, auth });
+  registerUserRoutes(app, { users, auth });
+  registerSessionRoutes(app, { store, auth, supportEmail: config.supportEmail });
 
   const indexHtml = config.webDist ? path.join(config.webDist, 'index.html') : undefined;
   const hasWeb = !!indexHtml && fs.existsSync(indexHtml);
@@ -93,21 +128,40 @@ export const startServer = async (config: ServerConfig): Promise<BelfryServer> =
     if (config.redisUrl && !closing) io.serverSideEmit(CHANGED, sessionId, version);
   });
   io.on(CHANGED, (sessionId: string, version: number) => void hub.changedElsewhere(sessionId, version));
-  attachSessionSockets(io, { hub, accounts, store, key, log: app.log });
+  attachSessionSockets(io, { hub, accounts, key, log: app.log });
+
+  // Connected users ping every 60 s, which writes the session; so an idle session is an empty one.
+  const sweepIdle = async () => {
+    const removed = await store.removeIdle(Date.now() - config.sessionIdleMinutes * 60_000, hub.liveIds());
+    if (removed.length > 0) app.log.info({ removed }, 'removed idle sessions');
+  };
+  const sweeper = setInterval(
+    () => void sweepIdle().catch((err: unknown) => app.log.error({ err }, 'sweep failed')),
+    10 * 60_000,
+  );
+  sweeper.unref();
+  await sweepIdle();
 
   return {
     app,
     io,
     db,
     hub,
+    mailer,
+    config,
     port,
+    sweepIdle,
     async close() {
       closing = true;
+      clearInterval(sweeper);
       io.disconnectSockets(true);
       await new Promise<void>((resolve) => io.close(() => resolve()));
       await app.close();
       // Let the presence changes of the closed sockets reach the database before it closes.
       await hub.idle();
+      hub.shutdown();
+      await mailer.idle();
+      mailer.close();
       await Promise.all(redis.map((client) => client.quit().catch(() => undefined)));
       await db.close();
     },

@@ -1,6 +1,38 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+/** An abuse limit: at most `max` requests per `windowSeconds` for one key (an address, an account). */
+export interface Limit {
+  max: number;
+  windowSeconds: number;
+}
+
+export interface RateLimits {
+  loginPerIp: Limit;
+  loginPerAccount: Limit;
+  registerPerIp: Limit;
+  registerPerAccount: Limit;
+  recoverPerIp: Limit;
+  recoverPerAccount: Limit;
+  verifyPerIp: Limit;
+  verifyPerAccount: Limit;
+  phoneSendPerIp: Limit;
+  phoneSendPerAccount: Limit;
+}
+
+export const DEFAULT_LIMITS: RateLimits = {
+  loginPerIp: { max: 30, windowSeconds: 600 },
+  loginPerAccount: { max: 10, windowSeconds: 600 },
+  registerPerIp: { max: 10, windowSeconds: 3600 },
+  registerPerAccount: { max: 5, windowSeconds: 3600 },
+  recoverPerIp: { max: 10, windowSeconds: 3600 },
+  recoverPerAccount: { max: 5, windowSeconds: 3600 },
+  verifyPerIp: { max: 60, windowSeconds: 600 },
+  verifyPerAccount: { max: 30, windowSeconds: 600 },
+  phoneSendPerIp: { max: 20, windowSeconds: 86_400 },
+  phoneSendPerAccount: { max: 10, windowSeconds: 86_400 },
+};
+
 export interface ServerConfig {
   port: number;
   host: string;
@@ -19,6 +51,20 @@ export interface ServerConfig {
   accessTtlSeconds: number;
   /** Refresh token lifetime. */
   refreshTtlSeconds: number;
+  /** smtp://user:pass@host:port; without it mails go to DATA_DIR/outbox and the log. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Shown on the Banned page. */
+  supportEmail: string | undefined;
+  /** Public address of the app, used in mails. */
+  publicUrl: string;
+  /** Proof-of-work size of a captcha: the solver tries up to this many keys (about 0.1 s per 50 000 in a browser). */
+  captchaMaxCounter: number;
+  /** Phone codes the install sends per day at most; beyond it verification answers 402. */
+  smsDailyBudget: number;
+  limits: RateLimits;
+  /** An empty session is removed after this long without anyone in it. */
+  sessionIdleMinutes: number;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -36,7 +82,18 @@ export const configFromEnv = (env: NodeJS.ProcessEnv = process.env): ServerConfi
   trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
   accessTtlSeconds: Number(env.ACCESS_TTL_SECONDS ?? 15 * 60),
   refreshTtlSeconds: Number(env.REFRESH_TTL_SECONDS ?? 30 * 24 * 3600),
+  smtpUrl: env.SMTP_URL || undefined,
+  mailFrom: env.MAIL_FROM ?? 'Belfry <no-reply@belfry.invalid>',
+  supportEmail: env.SUPPORT_EMAIL || undefined,
+  publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT ?? 8080}`,
+  captchaMaxCounter: Number(env.CAPTCHA_MAX_COUNTER ?? 100_000),
+  smsDailyBudget: Number(env.SMS_DAILY_BUDGET ?? 200),
+  limits: DEFAULT_LIMITS,
+  sessionIdleMinutes: Number(env.SESSION_IDLE_MINUTES ?? 12 * 60),
 });
 
 /** Shown in the version bar and answered by /backend/version. */
 export const APP_VERSION = '0.1.0';
+
+/** Released versions, newest first: a client more than one behind is sent to /update. */
+export const RELEASES = ['0.1.0'];

@@ -48,6 +48,7 @@ describe.runIf(enabled)('two server nodes sharing PostgreSQL and Redis (DESIGN p
 
   it('claims for the same seat through both nodes at once: exactly one wins', async () => {
     const st = await register(a, 'teller2');
+    await a.db.kysely.updateTable('users').set({ level: 'patreon-townsfolk' }).where('id', '=', st.user.id).execute();
     const p1 = await register(a, 'player1');
     const p2 = await register(b, 'player2');
     await api(a, 'POST', '/backend/sessions', { name: 'race', seats: 3 }, st.accessToken);

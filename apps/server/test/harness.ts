@@ -1,12 +1,18 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { SessionView } from '@belfry/engine';
+import type { SessionState, SessionView } from '@belfry/engine';
 import { type Ack, patchView, type AuthTokens, type ViewPatch } from '@belfry/protocol';
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
+import { solveChallenge, type Challenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
+import { SMTPServer } from 'smtp-server';
 import { startServer, type BelfryServer } from '../src/app';
-import type { ServerConfig } from '../src/config';
+import { configFromEnv, DEFAULT_LIMITS, type RateLimits, type ServerConfig } from '../src/config';
+
+/** The code as our mails state it ("code is 123456", "code: 123456"), never a number in an address. */
+const CODE = /\bcode(?: is|:) (\d{6})\b/;
 
 export const DATABASE_URL = process.env.DATABASE_URL;
 export const REDIS_URL = process.env.REDIS_URL;
@@ -42,10 +48,16 @@ export const freshDatabase = async (dialect: Dialect) => {
   };
 };
 
+/** Limits high enough for a test file's many registrations; the rate-limit tests set their own. */
+export const TEST_LIMITS: RateLimits = Object.fromEntries(
+  Object.keys(DEFAULT_LIMITS).map((name) => [name, { max: 10_000, windowSeconds: 60 }]),
+) as unknown as RateLimits;
+
 export const testConfig = (
   db: { dataDir: string; databaseUrl: string | undefined },
   extra: Partial<ServerConfig> = {},
 ): ServerConfig => ({
+  ...configFromEnv({}),
   port: 0,
   host: '127.0.0.1',
   dataDir: db.dataDir,
@@ -56,10 +68,89 @@ export const testConfig = (
   trustProxy: false,
   accessTtlSeconds: 900,
   refreshTtlSeconds: 3600,
+  captchaMaxCounter: 2000,
+  limits: TEST_LIMITS,
   ...extra,
 });
 
-export const startTestServer = (config: ServerConfig): Promise<BelfryServer> => startServer(config);
+export interface ReceivedMail {
+  to: string;
+  subject: string;
+  raw: string;
+}
+
+/** A real SMTP server on a free port that keeps what it receives (issue 3: tests read codes from it). */
+export class Inbox {
+  readonly mails: ReceivedMail[] = [];
+  private server: SMTPServer;
+  private waiters: (() => void)[] = [];
+  port = 0;
+
+  constructor() {
+    this.server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData: (stream, session, callback) => {
+        const chunks: Buffer[] = [];
+        stream.on('data', (c: Buffer) => chunks.push(c));
+        stream.on('end', () => {
+          const raw = Buffer.concat(chunks).toString('utf8');
+          const subject = /^Subject: (.*)$/im.exec(raw)?.[1]?.trim() ?? '';
+          for (const to of session.envelope.rcptTo) this.mails.push({ to: to.address, subject, raw });
+          for (const w of this.waiters.splice(0)) w();
+          callback();
+        });
+      },
+    });
+  }
+
+  async start(): Promise<string> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    const address = this.server.server.address();
+    this.port = typeof address === 'object' && address ? address.port : 0;
+    return `smtp://127.0.0.1:${this.port}`;
+  }
+
+  stop(): Promise<void> {
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+
+  /** The newest mail to `to` that satisfies `match`, waiting up to 5 s for it. */
+  waitFor(to: string, match: (mail: ReceivedMail) => boolean = () => true, ms = 5000): Promise<ReceivedMail> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no mail to ${to} within ${ms} ms`)), ms);
+      const look = () => {
+        const found = [...this.mails].reverse().find((m) => m.to === to.toLowerCase() && match(m));
+        if (found) {
+          clearTimeout(timer);
+          resolve(found);
+        } else this.waiters.push(look);
+      };
+      look();
+    });
+  }
+
+  /** The six-digit code in the newest mail to `to`. */
+  async code(to: string, after = 0): Promise<string> {
+    const mail = await this.waitFor(to, (m) => this.mails.indexOf(m) >= after && CODE.test(m.raw));
+    return CODE.exec(mail.raw)![1]!;
+  }
+}
+
+/** Solves the server's ALTCHA challenge as the browser widget would, returning the form payload. */
+export const solveCaptcha = async (server: { port: number }): Promise<string> => {
+  const res = await fetch(`http://127.0.0.1:${server.port}/backend/captcha`);
+  const challenge = (await res.json()) as Challenge;
+  const solution = await solveChallenge({ challenge, deriveKey });
+  if (!solution) throw new Error('captcha not solved');
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+};
+
+export const startTestServer = (
+  config: ServerConfig,
+  opts?: Parameters<typeof startServer>[1],
+): Promise<BelfryServer> => startServer(config, opts);
 
 export const api = async <T = unknown>(
   server: { port: number },
@@ -81,14 +172,44 @@ export const api = async <T = unknown>(
 };
 
 let counter = 0;
-export const register = async (server: { port: number }, username = `user${++counter}`) => {
-  const res = await api<AuthTokens>(server, 'POST', '/backend/auth/register', {
-    email: `${username}-${Math.random().toString(36).slice(2, 8)}@example.test`,
+
+/**
+ * Registers through the real flow: captcha, register, the mailed code (from the outbox file when no
+ * Inbox is given), pending verification → tokens.
+ */
+export const register = async (server: BelfryServer, username = `user${++counter}`, inbox?: Inbox) => {
+  const email = `${username}-${Math.random().toString(36).slice(2, 8)}@example.test`.toLowerCase();
+  const res = await api(server, 'POST', '/backend/auth/register', {
+    email,
     password: 'secret-password',
     username,
+    acceptsTerms: true,
+    acceptsMarketing: false,
+    captcha: await solveCaptcha(server),
   });
-  if (res.status !== 201) throw new Error(`register failed: ${JSON.stringify(res.body)}`);
-  return res.body;
+  if (res.status !== 202) throw new Error(`register failed: ${JSON.stringify(res.body)}`);
+  const code = inbox ? await inbox.code(email) : await outboxCode(server, email);
+  const verified = await api<{ tokens: AuthTokens }>(server, 'POST', '/backend/verify', { type: 'email', email, code });
+  if (verified.status !== 200) throw new Error(`verify failed: ${JSON.stringify(verified.body)}`);
+  return verified.body.tokens;
+};
+
+/** Reads the newest code mailed to `email` from the dev outbox (servers without SMTP_URL). */
+export const outboxCode = async (server: BelfryServer, email: string): Promise<string> => {
+  const dir = path.join(server.config.dataDir, 'outbox');
+  for (let i = 0; i < 100; i++) {
+    await server.mailer.idle();
+    const files = fs.existsSync(dir) ? fs.readdirSync(dir).sort().reverse() : [];
+    for (const file of files) {
+      const text = fs.readFileSync(path.join(dir, file), 'utf8');
+      if (text.includes(`To: ${email}`)) {
+        const code = CODE.exec(text)?.[1];
+        if (code) return code;
+      }
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`no code for ${email} in the outbox`);
 };
 
 /** A socket client that keeps its view current from `session` and `patch` events, like the web app. */
@@ -149,3 +270,47 @@ export class TestClient {
     this.socket.disconnect();
   }
 }
+
+/**
+ * Changes a stored session behind the running server's back, as another node would, and tells the
+ * hub (for states no intent can make yet, e.g. roles before the grimoire issue lands).
+ */
+export const rewriteState = async (
+  server: BelfryServer,
+  id: string,
+  change: (state: SessionState) => SessionState,
+): Promise<void> => {
+  const row = await server.db.kysely
+    .selectFrom('sessions')
+    .select('state')
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  const current = JSON.parse(row.state) as SessionState;
+  const next = { ...change(current), version: current.version + 1 };
+  await server.db.kysely
+    .updateTable('sessions')
+    .set({ state: JSON.stringify(next), version: next.version })
+    .where('id', '=', id)
+    .execute();
+  await server.hub.changedElsewhere(id, next.version);
+};
+
+/** Opens a socket to a session and closes it again: 'connected', or the handshake's refusal code. */
+export const tryConnect = (server: { port: number }, sessionId: string, token: string) =>
+  new Promise<string>((resolve) => {
+    const s = io(`http://127.0.0.1:${server.port}`, {
+      path: '/backend/socket/',
+      query: { session: sessionId },
+      auth: { token },
+      transports: ['websocket'],
+      reconnection: false,
+    });
+    s.on('connect_error', (err) => {
+      s.close();
+      resolve(err.message);
+    });
+    s.on('connect', () => {
+      s.close();
+      resolve('connected');
+    });
+  });

@@ -1,9 +1,8 @@
 import type { SessionState } from '@belfry/engine';
 import type { AuthTokens } from '@belfry/protocol';
-import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BelfryServer } from '../src/app';
-import { api, DIALECTS, freshDatabase, register, startTestServer, TestClient, testConfig } from './harness';
+import { api, DIALECTS, freshDatabase, register, startTestServer, TestClient, testConfig, tryConnect } from './harness';
 
 const storedState = async (server: BelfryServer, id: string): Promise<SessionState> => {
   const row = await server.db.kysely
@@ -159,26 +158,8 @@ describe.each(DIALECTS)('live sessions over Socket.IO (%s)', (dialect) => {
   });
 
   it('refuses sockets without a valid token or for an unknown session', async () => {
-    const attempt = (query: object, auth: object) =>
-      new Promise<string>((resolve) => {
-        const s = io(`http://127.0.0.1:${server.port}`, {
-          path: '/backend/socket/',
-          query,
-          auth,
-          transports: ['websocket'],
-          reconnection: false,
-        });
-        s.on('connect_error', (err) => {
-          s.close();
-          resolve(err.message);
-        });
-        s.on('connect', () => {
-          s.close();
-          resolve('connected');
-        });
-      });
-    expect(await attempt({ session: 'live-path' }, { token: 'forged' })).toBe('unauthorized');
-    expect(await attempt({ session: 'no-such-game' }, { token: player.accessToken })).toBe('not_found');
+    expect(await tryConnect(server, 'live-path', 'forged')).toBe('unauthorized');
+    expect(await tryConnect(server, 'no-such-game', player.accessToken)).toBe('not_found');
   });
 
   it('answers ping with the server time and stores the measured latency', async () => {

@@ -127,3 +127,15 @@ it('refuses an unknown intent without changing anything', () => {
   const r = apply(s, { type: 'nonsense' } as unknown as Intent, ST, T0);
   expect(code(r)).toBe('unknown_event');
 });
+
+describe('hasSubscription (spec 2 §1: a level that is set and not expired)', () => {
+  it('needs a level and no lapse', async () => {
+    const { hasSubscription } = await import('./permissions');
+    expect(hasSubscription('none', null, T0)).toBe(false);
+    expect(hasSubscription('free', null, T0)).toBe(false);
+    expect(hasSubscription('patreon-townsfolk', null, T0)).toBe(true);
+    expect(hasSubscription('patreon-townsfolk', T0 + 1, T0)).toBe(true);
+    expect(hasSubscription('patreon-townsfolk', T0, T0)).toBe(false);
+    expect(hasSubscription('special-tpi', null, T0)).toBe(true);
+  });
+});

@@ -6,3 +6,5 @@ export * from './session';
 export * from './intents';
 export * from './apply';
 export * from './view';
+export * from './join';
+export { normalizeTags } from './rules/meta';

@@ -1,4 +1,6 @@
-import type { SessionUser } from './types';
+import type { SessionTags, SessionUser } from './types';
+
+export type GrimoireRequestStatus = 'request' | 'receive' | 'deny' | 'remove';
 
 /**
  * What a client (or the server itself, for presence) asks to change. Names follow the socket
@@ -11,7 +13,18 @@ export type Intent =
   | { type: 'updateSeats'; op: 'move'; from: number; to: number; count: number }
   | { type: 'addStoryteller'; id: string }
   | { type: 'removeStoryteller'; id: string }
+  | { type: 'requestStoryteller' }
+  | { type: 'respondStoryteller'; id: string; accept: boolean }
+  | { type: 'updateMeta'; isPublic?: boolean; language?: string; tags?: Partial<SessionTags> }
+  | { type: 'requestGrimoire'; id: string; status: GrimoireRequestStatus }
+  | { type: 'kickUser'; id: string }
   | { type: 'ping'; latency: number }
-  | { type: 'presence'; user: Omit<SessionUser, 'isOnline' | 'grimoireAccess' | 'ping'>; isOnline: boolean };
+  | {
+      type: 'presence';
+      user: Omit<SessionUser, 'isOnline' | 'grimoireAccess' | 'ping'>;
+      isOnline: boolean;
+      /** Whether the user has a subscription now (the server knows the account). */
+      isSubscribed?: boolean;
+    };
 
 export type IntentType = Intent['type'];

@@ -28,3 +28,10 @@ export const sessionRoleOf = (state: SessionState, userId: string): SessionRole 
   isStoryteller(state, userId) ? 'storyteller' : isSeated(state, userId) ? 'player' : 'spectator';
 
 export const nominationActive = (state: SessionState): boolean => state.vote.nomination !== null;
+
+/** Levels that carry no subscription ('free' is a name seen in the wild for accounts without one). */
+const UNSUBSCRIBED_LEVELS: readonly Level[] = ['none', 'free'];
+
+/** Spec 2 §1: a subscription is a level that is set and not expired. `expires` null: it does not lapse. */
+export const hasSubscription = (level: Level, expires: number | null, now: number): boolean =>
+  !UNSUBSCRIBED_LEVELS.includes(level) && (expires === null || expires > now);

@@ -52,7 +52,7 @@ export const createSession = ({ sessionId, owner, meta, seats = 0, now }: NewSes
   seats: Array.from({ length: seats }, emptySeat),
   fabled: [],
   bluffs: [null, null, null],
-  edition: { id: 'tb', name: 'Trouble Brewing', author: '', isOfficial: true },
+  edition: { id: 'tb', name: 'Trouble Brewing', author: '', isOfficial: true, level: 'beginner' },
   game: { isRunning: false, phase: 0, history: [], isNight: false, lastPhase: 0 },
   vote: {
     nomination: null,
@@ -73,5 +73,6 @@ export const createSession = ({ sessionId, owner, meta, seats = 0, now }: NewSes
   raisedHands: {},
   isPointing: false,
   isWhispersDisabled: false,
-  boostDuration: 0,
+  boostUntil: 0,
+  storytellerRequests: [],
 });

@@ -192,11 +192,14 @@ export interface SessionMeta {
   banlist: string[];
 }
 
+export type EditionLevel = 'beginner' | 'intermediate' | 'veteran';
+
 export interface EditionRef {
   id: string;
   name: string;
   author: string;
   isOfficial: boolean;
+  level: EditionLevel;
 }
 
 /** The whole authoritative state of one live session, held by the server. */
@@ -218,13 +221,21 @@ export interface SessionState {
   raisedHands: Record<string, string>;
   isPointing: boolean;
   isWhispersDisabled: boolean;
-  boostDuration: number;
+  /**
+   * Until when users without a subscription may play here (ms). A subscribed Storyteller keeps it
+   * topped up; the lobby shows the remainder as boostDuration.
+   */
+  boostUntil: number;
+  /** Users who asked to become co-Storyteller, waiting for an answer. */
+  storytellerRequests: string[];
 }
 
 /** Who is acting: decided by the server from the authenticated socket, never by the client. */
 export interface Actor {
   userId: string;
   level: Level;
+  /** A level that is set and not expired, decided by the server from the account. */
+  isSubscribed?: boolean;
   /** The server itself (presence changes, timers). */
   isSystem?: boolean;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { clientMessages, isClientEvent } from './socket';
 import { diffJson, diffViews, patchView } from './patch';
-import { createSessionBody, registerBody } from './rest';
+import { createSessionBody, phoneNumber, registerBody, verificationCode } from './rest';
 
 describe('socket message schemas', () => {
   it('accepts a seat claim and a negative vacate index', () => {
@@ -25,14 +25,34 @@ describe('socket message schemas', () => {
 });
 
 describe('REST bodies (spec 2 §5)', () => {
-  it('register: valid e-mail, password of at least 6, username 3–150', () => {
-    expect(registerBody.safeParse({ email: 'a@b.co', password: '123456', username: 'abc' }).success).toBe(true);
-    expect(registerBody.safeParse({ email: 'nope', password: '123456', username: 'abc' }).success).toBe(false);
-    expect(registerBody.safeParse({ email: 'a@b.co', password: '12345', username: 'abc' }).success).toBe(false);
-    expect(registerBody.safeParse({ email: 'a@b.co', password: '123456', username: 'ab' }).success).toBe(false);
-    expect(registerBody.safeParse({ email: 'a@b.co', password: '123456', username: 'x'.repeat(151) }).success).toBe(
-      false,
-    );
+  it('register: valid e-mail, password of at least 6, username 3–150, terms accepted, a captcha', () => {
+    const good = { email: 'a@b.co', password: '123456', username: 'abc', acceptsTerms: true, captcha: 'x' };
+    expect(registerBody.safeParse(good).success).toBe(true);
+    expect(registerBody.parse(good).acceptsMarketing).toBe(false);
+    for (const change of [
+      { email: 'nope' },
+      { password: '12345' },
+      { username: 'ab' },
+      { username: 'x'.repeat(151) },
+      { acceptsTerms: false },
+      { captcha: '' },
+      { extra: 1 },
+    ]) {
+      expect(registerBody.safeParse({ ...good, ...change }).success, JSON.stringify(change)).toBe(false);
+    }
+  });
+
+  it('phone: digits only, leading zeros stripped, 1–14 digits (spec 2 §5)', () => {
+    expect(phoneNumber.parse('007700900123')).toBe('7700900123');
+    expect(phoneNumber.safeParse('12345678901234').success).toBe(true);
+    for (const bad of ['', '0', '000', '123456789012345', '12 34', '+44'])
+      expect(phoneNumber.safeParse(bad).success, bad).toBe(false);
+  });
+
+  it('verification codes are digits only, exactly 6', () => {
+    expect(verificationCode.safeParse('012345').success).toBe(true);
+    for (const bad of ['12345', '1234567', 'abcdef', '12 345'])
+      expect(verificationCode.safeParse(bad).success).toBe(false);
   });
 
   it('a session name is trimmed and lower-cased, 3–20 characters', () => {

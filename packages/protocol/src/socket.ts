@@ -12,6 +12,18 @@ const seatIndex = z
   .max(MAX_PLAYERS - 1);
 const seatCount = z.number().int().min(0).max(MAX_PLAYERS);
 const userId = z.string().min(1).max(64);
+const tagCycle = z.union([z.literal(0), z.literal(1), z.literal(2)]);
+/** Spec 2 §3: difficulty, cameras, travellers, grimoire cycle 0/1/2; locked and streaming are toggles. */
+export const sessionTags = z
+  .object({
+    difficulty: tagCycle,
+    cameras: tagCycle,
+    travellers: tagCycle,
+    grimoire: tagCycle,
+    locked: z.boolean(),
+    streaming: z.boolean(),
+  })
+  .strict();
 
 export const clientMessages = {
   /** index ≥ 0 claims that seat; a negative index vacates (spec 1 §7). */
@@ -31,6 +43,19 @@ export const clientMessages = {
   ]),
   addStoryteller: z.object({ id: userId }).strict(),
   removeStoryteller: z.object({ id: userId }).strict(),
+  /** Ask to become co-Storyteller; asking again withdraws the request. */
+  requestStoryteller: z.object({}).strict(),
+  respondStoryteller: z.object({ id: userId, accept: z.boolean() }).strict(),
+  /** Spec 2 §7: only these three. */
+  updateMeta: z
+    .object({
+      isPublic: z.boolean().optional(),
+      language: z.string().min(2).max(10).optional(),
+      tags: sessionTags.partial().optional(),
+    })
+    .strict(),
+  requestGrimoire: z.object({ id: userId, status: z.enum(['request', 'receive', 'deny', 'remove']) }).strict(),
+  kickUser: z.object({ id: userId }).strict(),
   /** Every 60 s; `latency` is the round trip the client measured for the previous ping. */
   ping: z.object({ sentAt: z.number(), latency: z.number().min(0).max(600_000).optional() }).strict(),
   /** Asks for a full view, e.g. after a version gap. */

@@ -1,10 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { Level, UserFlag } from '@belfry/engine';
-import type { AuthTokens, LoginBody, PublicUser, RegisterBody } from '@belfry/protocol';
+import type { AuthTokens, LoginBody, PublicUser, RegisterBody, ResetBody } from '@belfry/protocol';
 import { hash, verify } from '@node-rs/argon2';
 import type { Kysely } from 'kysely';
 import type { Database, UsersTable } from '../db/schema';
 import { HttpError } from '../http/errors';
+import type { Mailer } from '../mail/mailer';
+import { alreadyRegisteredMail, recoveryMail, verificationMail } from '../mail/messages';
+import { flagsOf } from '../users/users';
+import { EmailCodes } from './email-codes';
+import { isDisposable } from './disposable';
 import { hashToken, newRefreshToken, signAccessToken } from './tokens';
 
 export interface ClientInfo {
@@ -14,65 +19,172 @@ export interface ClientInfo {
 }
 
 export const WRONG_CREDENTIALS = 'Wrong e-mail address or password.';
+const RELOGIN = 'Please log in again.';
 
 export const toPublicUser = (row: UsersTable): PublicUser => ({
   id: row.id,
   username: row.username,
   email: row.email,
   level: row.level,
-  flags: JSON.parse(row.flags) as UserFlag[],
+  flags: flagsOf(row),
 });
 
-// A hash of a random password, verified against when the e-mail is unknown, so that an unknown
-// address and a wrong password take the same time.
-let decoyHash: Promise<string> | undefined;
+const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
+/**
+ * Accounts: registration, login, recovery and the tokens. Nothing here answers or logs
+ * differently for an address that has an account and one that has not (issue 3): registration and
+ * recovery always answer "check your mail", and both paths hash a password so they take as long.
+ */
 export class Accounts {
+  readonly emailCodes: EmailCodes;
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly key: Uint8Array,
     private readonly ttl: { access: number; refresh: number },
-  ) {}
+    private readonly mailer: Mailer,
+    private readonly appUrl: string,
+  ) {
+    this.emailCodes = new EmailCodes(db);
+  }
 
-  async register(body: RegisterBody, client: ClientInfo, now = Date.now()): Promise<AuthTokens> {
-    const email = body.email.trim().toLowerCase();
-    const existing = await this.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
-    if (existing) throw new HttpError(409, 'email_taken', 'An account with this e-mail address exists already.');
+  async register(body: RegisterBody, now = Date.now()): Promise<{ status: 'verify'; email: string }> {
+    const email = normalizeEmail(body.email);
+    if (isDisposable(email))
+      throw new HttpError(400, 'disposable_email', 'Disposable e-mail addresses are not allowed.');
     const passwordHash = await hash(body.password);
+    const existing = await this.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
+    if (existing) {
+      this.mailer.send(alreadyRegisteredMail(email, this.appUrl));
+      return { status: 'verify', email };
+    }
     // The first account of a fresh install administers it (DESIGN: levels are granted by staff).
     const anyone = await this.db.selectFrom('users').select('id').limit(1).executeTakeFirst();
-    const level: Level = anyone ? 'none' : 'special-tpi';
+    const flags: UserFlag[] = ['newuser', 'tos-agreed'];
     const row: UsersTable = {
       id: randomUUID(),
       email,
       username: body.username.trim(),
       password_hash: passwordHash,
-      level,
-      flags: JSON.stringify(['newuser'] satisfies UserFlag[]),
+      level: (anyone ? 'none' : 'special-tpi') satisfies Level,
+      flags: JSON.stringify(flags),
       created_at: now,
       updated_at: now,
+      pronouns: '',
+      expires: null,
+      cosmetics: JSON.stringify({ border: '', borders: [], avatar: 0, avatars: [], emotes: [], stats: 'public' }),
+      stats: JSON.stringify({
+        games: 0,
+        storyteller: 0,
+        player: 0,
+        stEvilWins: 0,
+        playerWins: 0,
+        editions: [],
+        roles: [],
+      }),
+      accepts_marketing: body.acceptsMarketing ? 1 : 0,
+      disabled_at: null,
+      phone: null,
+      patreon_id: null,
     };
     try {
       await this.db.insertInto('users').values(row).execute();
     } catch {
-      // A concurrent registration with the same address won the unique index.
-      throw new HttpError(409, 'email_taken', 'An account with this e-mail address exists already.');
+      // A concurrent registration of the same address won the unique index: treat it as existing.
+      this.mailer.send(alreadyRegisteredMail(email, this.appUrl));
+      return { status: 'verify', email };
     }
-    return this.issue(row, randomUUID(), client, now);
+    const code = await this.emailCodes.issue('verify', email, row.id, now, { ignoreCooldown: true });
+    if (code) this.mailer.send(verificationMail(email, code));
+    return { status: 'verify', email };
   }
 
   async login(body: LoginBody, client: ClientInfo, now = Date.now()): Promise<AuthTokens> {
-    const email = body.email.trim().toLowerCase();
+    const email = normalizeEmail(body.email);
     const row = await this.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
     if (!row) {
-      decoyHash ??= hash(newRefreshToken());
-      await verify(await decoyHash, body.password);
+      await verify(await decoy(), body.password);
       throw new HttpError(401, 'invalid_credentials', WRONG_CREDENTIALS);
     }
     if (!(await verify(row.password_hash, body.password))) {
       throw new HttpError(401, 'invalid_credentials', WRONG_CREDENTIALS);
     }
+    if (row.disabled_at !== null) {
+      throw new HttpError(
+        403,
+        'account_disabled',
+        'This account is disabled. Contact support if you think this is a mistake.',
+      );
+    }
     return this.issue(row, randomUUID(), client, now);
+  }
+
+  /** Sends a reset code when the address has an account; answers the same either way. */
+  async recover(rawEmail: string, now = Date.now()): Promise<{ status: 'sent' }> {
+    const email = normalizeEmail(rawEmail);
+    const row = await this.db.selectFrom('users').select(['id']).where('email', '=', email).executeTakeFirst();
+    const code = await this.emailCodes.issue('reset', email, row?.id ?? null, now);
+    if (code) this.mailer.send(recoveryMail(email, code));
+    return { status: 'sent' };
+  }
+
+  /** A correct reset code sets the new password, ends every other login and logs in. */
+  async reset(body: ResetBody, client: ClientInfo, now = Date.now()): Promise<AuthTokens> {
+    const email = normalizeEmail(body.email);
+    const userId = await this.emailCodes.redeem('reset', email, body.code, now, 'invalid_code');
+    const row = await this.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+    if (!row) throw new HttpError(400, 'invalid_code', 'The code is wrong or has expired.');
+    const flags = [...new Set([...flagsOf(row), 'verified-email'])];
+    await this.db
+      .updateTable('users')
+      .set({ password_hash: await hash(body.password), flags: JSON.stringify(flags), updated_at: now })
+      .where('id', '=', row.id)
+      .execute();
+    await this.db
+      .updateTable('refresh_tokens')
+      .set({ revoked_at: now, updated_at: now })
+      .where('user_id', '=', row.id)
+      .where('revoked_at', 'is', null)
+      .execute();
+    return this.issue({ ...row, flags: JSON.stringify(flags) }, randomUUID(), client, now);
+  }
+
+  /** Finishes a registration from its mailed code (no login yet): verifies the address and logs in. */
+  async verifyPending(rawEmail: string, code: string, client: ClientInfo, now = Date.now()): Promise<AuthTokens> {
+    const email = normalizeEmail(rawEmail);
+    const userId = await this.emailCodes.redeem('verify', email, code, now, 'wrong_code');
+    const row = await this.markEmailVerified(userId, now);
+    if (!row) throw new HttpError(400, 'wrong_code', 'That code is not right.');
+    return this.issue(row, randomUUID(), client, now);
+  }
+
+  /** Resends a pending registration's code; the same answer whether or not one is pending. */
+  async resendPending(rawEmail: string, now = Date.now()): Promise<{ status: 'sent' }> {
+    const email = normalizeEmail(rawEmail);
+    const userId = await this.emailCodes.pendingUser('verify', email);
+    const code = await this.emailCodes.issue('verify', email, userId, now);
+    if (code) this.mailer.send(verificationMail(email, code));
+    return { status: 'sent' };
+  }
+
+  async resendFor(row: UsersTable, now = Date.now()): Promise<{ status: 'sent' }> {
+    if (flagsOf(row).includes('verified-email')) {
+      throw new HttpError(404, 'already_verified', 'Your e-mail address is verified already.');
+    }
+    if (isDisposable(row.email))
+      throw new HttpError(400, 'disposable_email', 'Disposable e-mail addresses are not allowed.');
+    const code = await this.emailCodes.issue('verify', row.email, row.id, now);
+    if (code) this.mailer.send(verificationMail(row.email, code));
+    return { status: 'sent' };
+  }
+
+  async verifyFor(row: UsersTable, code: string, now = Date.now()): Promise<UsersTable> {
+    if (flagsOf(row).includes('verified-email')) {
+      throw new HttpError(404, 'already_verified', 'Your e-mail address is verified already.');
+    }
+    await this.emailCodes.redeem('verify', row.email, code, now, 'wrong_code');
+    return (await this.markEmailVerified(row.id, now))!;
   }
 
   /** Rotates a refresh token. Presenting a spent one revokes its whole family (theft detection). */
@@ -82,10 +194,10 @@ export class Accounts {
       .selectAll()
       .where('token_hash', '=', hashToken(token))
       .executeTakeFirst();
-    if (!stored || stored.expires_at <= now) throw new HttpError(401, 'unauthorized', 'Please log in again.');
+    if (!stored || stored.expires_at <= now) throw new HttpError(401, 'unauthorized', RELOGIN);
     if (stored.revoked_at !== null) {
       await this.revokeFamily(stored.family, now);
-      throw new HttpError(401, 'unauthorized', 'Please log in again.');
+      throw new HttpError(401, 'unauthorized', RELOGIN);
     }
     const spent = await this.db
       .updateTable('refresh_tokens')
@@ -95,10 +207,10 @@ export class Accounts {
       .executeTakeFirst();
     if (Number(spent.numUpdatedRows) !== 1) {
       await this.revokeFamily(stored.family, now);
-      throw new HttpError(401, 'unauthorized', 'Please log in again.');
+      throw new HttpError(401, 'unauthorized', RELOGIN);
     }
     const user = await this.db.selectFrom('users').selectAll().where('id', '=', stored.user_id).executeTakeFirst();
-    if (!user) throw new HttpError(401, 'unauthorized', 'Please log in again.');
+    if (!user || user.disabled_at !== null) throw new HttpError(401, 'unauthorized', RELOGIN);
     return this.issue(user, stored.family, client, now);
   }
 
@@ -113,6 +225,18 @@ export class Accounts {
 
   async byId(id: string): Promise<UsersTable | undefined> {
     return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  private async markEmailVerified(userId: string, now: number): Promise<UsersTable | undefined> {
+    const row = await this.byId(userId);
+    if (!row) return undefined;
+    const flags = [...new Set([...flagsOf(row), 'verified-email'])];
+    await this.db
+      .updateTable('users')
+      .set({ flags: JSON.stringify(flags), updated_at: now })
+      .where('id', '=', userId)
+      .execute();
+    return { ...row, flags: JSON.stringify(flags) };
   }
 
   private async revokeFamily(family: string, now: number): Promise<void> {
@@ -151,3 +275,8 @@ export class Accounts {
     return { accessToken: access.token, accessExpires: access.expires, refreshToken, user: toPublicUser(user) };
   }
 }
+
+// A hash of a random password, verified against when the e-mail is unknown, so that an unknown
+// address and a wrong password take the same time.
+let decoyHash: Promise<string> | undefined;
+const decoy = () => (decoyHash ??= hash(newRefreshToken()));

@@ -8,12 +8,16 @@ import type { Database } from '../db/schema';
  */
 export const loadSigningKey = async (db: Kysely<Database>): Promise<Uint8Array> => {
   if (process.env.JWT_SECRET) return new TextEncoder().encode(process.env.JWT_SECRET);
-  const candidate = randomBytes(32).toString('base64url');
+  return Buffer.from(await loadSecret(db, 'jwt'), 'base64url');
+};
+
+/** A random secret created once per install and shared by every node (first writer wins). */
+export const loadSecret = async (db: Kysely<Database>, name: string): Promise<string> => {
   await db
     .insertInto('secrets')
-    .values({ name: 'jwt', value: candidate })
+    .values({ name, value: randomBytes(32).toString('base64url') })
     .onConflict((oc) => oc.column('name').doNothing())
     .execute();
-  const row = await db.selectFrom('secrets').select('value').where('name', '=', 'jwt').executeTakeFirstOrThrow();
-  return Buffer.from(row.value, 'base64url');
+  const row = await db.selectFrom('secrets').select('value').where('name', '=', name).executeTakeFirstOrThrow();
+  return row.value;
 };

@@ -51,6 +51,110 @@ const migrations: Record<string, Migration> = {
         await db.schema.dropTable(table).execute();
     },
   },
+  '0002_accounts': {
+    async up(db: Kysely<unknown>) {
+      const cosmetics = JSON.stringify({
+        border: '',
+        borders: [],
+        avatar: 0,
+        avatars: [],
+        emotes: [],
+        stats: 'public',
+      });
+      const stats = JSON.stringify({
+        games: 0,
+        storyteller: 0,
+        player: 0,
+        stEvilWins: 0,
+        playerWins: 0,
+        editions: [],
+        roles: [],
+      });
+      const columns: [string, 'text' | 'bigint' | 'integer' | 'varchar(32)', string | number | null][] = [
+        ['pronouns', 'text', ''],
+        ['expires', 'bigint', null],
+        ['cosmetics', 'text', cosmetics],
+        ['stats', 'text', stats],
+        ['accepts_marketing', 'integer', 0],
+        ['disabled_at', 'bigint', null],
+        ['phone', 'varchar(32)', null],
+        ['patreon_id', 'text', null],
+      ];
+      for (const [name, type, fallback] of columns) {
+        await db.schema
+          .alterTable('users')
+          .addColumn(name, type, (c) => (fallback === null ? c : c.notNull().defaultTo(fallback)))
+          .execute();
+      }
+      await db.schema.createIndex('users_phone').on('users').column('phone').unique().execute();
+      await db.schema
+        .createTable('email_codes')
+        .addColumn('purpose', 'varchar(16)', (c) => c.notNull())
+        .addColumn('email', 'varchar(254)', (c) => c.notNull())
+        .addColumn('user_id', 'varchar(64)', (c) => c.notNull())
+        .addColumn('code_hash', 'varchar(128)', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('last_sent_at', 'bigint', (c) => c.notNull())
+        .addColumn('last_attempt_at', 'bigint')
+        .addPrimaryKeyConstraint('email_codes_pk', ['purpose', 'email'])
+        .execute();
+      await db.schema
+        .createTable('phone_codes')
+        .addColumn('user_id', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('phone', 'varchar(32)', (c) => c.notNull())
+        .addColumn('code_hash', 'varchar(128)', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('last_sent_at', 'bigint', (c) => c.notNull())
+        .addColumn('last_attempt_at', 'bigint')
+        .execute();
+      await db.schema
+        .createTable('send_log')
+        .addColumn('kind', 'varchar(16)', (c) => c.notNull())
+        .addColumn('key', 'varchar(254)', (c) => c.notNull())
+        .addColumn('at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('send_log_kind_key_at').on('send_log').columns(['kind', 'key', 'at']).execute();
+      await db.schema
+        .createTable('bans')
+        .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('reason', 'text', (c) => c.notNull())
+        .addColumn('expires', 'bigint')
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('ban_users')
+        .addColumn('ban_id', 'varchar(64)', (c) => c.notNull().references('bans.id').onDelete('cascade'))
+        .addColumn('user_id', 'varchar(64)', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addPrimaryKeyConstraint('ban_users_pk', ['ban_id', 'user_id'])
+        .execute();
+      await db.schema
+        .createTable('captcha_used')
+        .addColumn('signature', 'varchar(128)', (c) => c.primaryKey())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('rate_limits')
+        .addColumn('key', 'varchar(300)', (c) => c.primaryKey())
+        .addColumn('window_start', 'bigint', (c) => c.notNull())
+        .addColumn('count', 'integer', (c) => c.notNull())
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      for (const table of [
+        'rate_limits',
+        'captcha_used',
+        'ban_users',
+        'bans',
+        'send_log',
+        'phone_codes',
+        'email_codes',
+      ]) {
+        await db.schema.dropTable(table).execute();
+      }
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

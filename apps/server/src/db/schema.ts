@@ -11,6 +11,70 @@ export interface UsersTable {
   flags: string;
   created_at: number;
   updated_at: number;
+  pronouns: string;
+  /** When the level lapses (ms); null: never. */
+  expires: number | null;
+  /** JSON Cosmetics */
+  cosmetics: string;
+  /** JSON Stats */
+  stats: string;
+  accepts_marketing: number;
+  /** Set when the account is disabled (login answers account_disabled). */
+  disabled_at: number | null;
+  /** Verified phone in international form, e.g. +44 7700900123; unique. */
+  phone: string | null;
+  patreon_id: string | null;
+}
+
+export interface EmailCodesTable {
+  purpose: 'verify' | 'reset';
+  email: string;
+  user_id: string;
+  code_hash: string;
+  expires_at: number;
+  attempts: number;
+  last_sent_at: number;
+  last_attempt_at: number | null;
+}
+
+export interface PhoneCodesTable {
+  user_id: string;
+  phone: string;
+  code_hash: string;
+  expires_at: number;
+  attempts: number;
+  last_sent_at: number;
+  last_attempt_at: number | null;
+}
+
+/** One row per SMS or mail sent, for daily budgets. */
+export interface SendLogTable {
+  kind: string;
+  key: string;
+  at: number;
+}
+
+export interface BansTable {
+  id: string;
+  reason: string;
+  expires: number | null;
+  created_at: number;
+}
+
+export interface BanUsersTable {
+  ban_id: string;
+  user_id: string;
+}
+
+export interface CaptchaUsedTable {
+  signature: string;
+  expires_at: number;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  window_start: number;
+  count: number;
 }
 
 export interface RefreshTokensTable {
@@ -49,4 +113,11 @@ export interface Database {
   refresh_tokens: RefreshTokensTable;
   sessions: SessionsTable;
   secrets: SecretsTable;
+  email_codes: EmailCodesTable;
+  phone_codes: PhoneCodesTable;
+  send_log: SendLogTable;
+  bans: BansTable;
+  ban_users: BanUsersTable;
+  captcha_used: CaptchaUsedTable;
+  rate_limits: RateLimitsTable;
 }

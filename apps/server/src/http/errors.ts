@@ -8,8 +8,16 @@ export class HttpError extends Error {
     readonly status: number,
     readonly code: ErrorCode,
     message: string,
+    /** Seconds until a retry can succeed (429). */
+    readonly retryAfter?: number,
   ) {
     super(message);
+  }
+
+  body() {
+    return {
+      error: { code: this.code, message: this.message, ...(this.retryAfter ? { retryAfter: this.retryAfter } : {}) },
+    };
   }
 }
 

@@ -17,9 +17,16 @@ import type { SessionStore } from './store';
 
 export type Profile = Omit<SessionUser, 'isOnline' | 'grimoireAccess' | 'ping'>;
 
+/** Who is behind a socket, as the handshake established it from the account. */
+export interface Member {
+  actor: Actor;
+  profile: Profile;
+  isSubscribed: boolean;
+}
+
 interface Connection {
   socket: Socket;
-  userId: string;
+  member: Member;
   /** The last view this socket was sent; patches are computed against it. */
   lastView: SessionView | null;
 }
@@ -27,6 +34,7 @@ interface Connection {
 interface LiveSession {
   state: SessionState;
   connections: Map<string, Connection>;
+  boostTimer: NodeJS.Timeout | null;
 }
 
 const SYSTEM: Actor = { userId: '', level: 'none', isSystem: true };
@@ -47,13 +55,23 @@ export class SessionHub {
     private readonly announce: (sessionId: string, version: number) => void = () => undefined,
   ) {}
 
+  /** The current state, live or stored, without opening it (for the join check). */
+  async peek(sessionId: string): Promise<SessionState | undefined> {
+    return this.live.get(sessionId)?.state ?? (await this.store.load(sessionId));
+  }
+
   /** A socket joins its session: the user is marked online and gets a full view. */
-  attach(sessionId: string, socket: Socket, profile: Profile): Promise<Refusal | null> {
+  attach(sessionId: string, socket: Socket, member: Member): Promise<Refusal | null> {
     return this.queue.run(sessionId, async () => {
       const session = await this.ensureLive(sessionId);
       if (!session) return refuse('not_found', 'This session does not exist.');
-      session.connections.set(socket.id, { socket, userId: profile.id, lastView: null });
-      const presence: Intent = { type: 'presence', user: profile, isOnline: true };
+      session.connections.set(socket.id, { socket, member, lastView: null });
+      const presence: Intent = {
+        type: 'presence',
+        user: member.profile,
+        isOnline: true,
+        isSubscribed: member.isSubscribed,
+      };
       const refused = await this.commit(session, presence, SYSTEM);
       if (refused) this.log.warn({ sessionId, refused }, 'presence refused');
       this.sendFull(session, socket.id);
@@ -61,16 +79,16 @@ export class SessionHub {
     });
   }
 
-  detach(sessionId: string, socket: Socket, profile: Profile): Promise<void> {
+  detach(sessionId: string, socket: Socket, member: Member): Promise<void> {
     return this.queue.run(sessionId, async () => {
       const session = this.live.get(sessionId);
-      if (!session) return;
-      session.connections.delete(socket.id);
-      const stillHere = [...session.connections.values()].some((c) => c.userId === profile.id);
-      if (!stillHere) {
-        await this.commit(session, { type: 'presence', user: profile, isOnline: false }, SYSTEM);
+      if (!session || !session.connections.delete(socket.id)) return;
+      const userId = member.profile.id;
+      const stillHere = [...session.connections.values()].some((c) => c.member.profile.id === userId);
+      if (!stillHere && session.state.users[userId]?.isOnline) {
+        await this.commit(session, { type: 'presence', user: member.profile, isOnline: false }, SYSTEM);
       }
-      if (session.connections.size === 0) this.live.delete(sessionId);
+      if (session.connections.size === 0) this.drop(sessionId, session);
     });
   }
 
@@ -108,6 +126,16 @@ export class SessionHub {
     return this.queue.idle();
   }
 
+  /** Stops the boost timers (shutdown). */
+  shutdown(): void {
+    for (const [id, session] of this.live) this.drop(id, session);
+  }
+
+  /** Sessions with someone connected to this node. */
+  liveIds(): ReadonlySet<string> {
+    return new Set(this.live.keys());
+  }
+
   state(sessionId: string): SessionState | undefined {
     return this.live.get(sessionId)?.state;
   }
@@ -117,9 +145,14 @@ export class SessionHub {
     if (known) return known;
     const state = await this.store.load(sessionId);
     if (!state) return undefined;
-    const session: LiveSession = { state, connections: new Map() };
+    const session: LiveSession = { state, connections: new Map(), boostTimer: null };
     this.live.set(sessionId, session);
     return session;
+  }
+
+  private drop(sessionId: string, session: LiveSession): void {
+    if (session.boostTimer) clearTimeout(session.boostTimer);
+    this.live.delete(sessionId);
   }
 
   private async commit(
@@ -155,24 +188,71 @@ export class SessionHub {
   private sendFull(session: LiveSession, socketId: string): void {
     const connection = session.connections.get(socketId);
     if (!connection) return;
-    connection.lastView = view(session.state, connection.userId);
+    connection.lastView = view(session.state, connection.member.profile.id);
     connection.socket.emit(SERVER_EVENTS.session, connection.lastView);
   }
 
+  /** Ends a connection on purpose: the client shows why and does not reconnect. */
+  private end(session: LiveSession, connection: Connection, reason: Refusal): void {
+    session.connections.delete(connection.socket.id);
+    connection.socket.emit(SERVER_EVENTS.closed, reason);
+    connection.socket.disconnect(true);
+  }
+
   private broadcast(session: LiveSession): void {
+    this.enforceMembership(session);
     // Several sockets of one user (tabs) usually hold the same last view: compute each view and patch once.
     const done = new Map<string, { prev: SessionView; next: SessionView; patch: ReturnType<typeof diffViews> }>();
     for (const connection of session.connections.values()) {
       const prev = connection.lastView;
       if (!prev) continue; // gets a full view when its attach finishes
-      let entry = done.get(connection.userId);
+      const userId = connection.member.profile.id;
+      let entry = done.get(userId);
       if (!entry || entry.prev !== prev) {
-        const next = view(session.state, connection.userId);
+        const next = view(session.state, userId);
         entry = { prev, next, patch: diffViews(prev.version, next.version, prev, next) };
-        done.set(connection.userId, entry);
+        done.set(userId, entry);
       }
       connection.lastView = entry.next;
       connection.socket.emit(SERVER_EVENTS.patch, entry.patch);
     }
+  }
+
+  /**
+   * Kicked users leave at once (on every node: this runs after every change), and when the boost
+   * has run out users without a subscription are told so and disconnected (spec 2 §4).
+   */
+  private enforceMembership(session: LiveSession): void {
+    const { state } = session;
+    for (const connection of [...session.connections.values()]) {
+      if (state.meta.banlist.includes(connection.member.profile.id)) {
+        this.end(session, connection, refuse('kicked', 'The Storyteller removed you from this session.'));
+      }
+    }
+    if (session.boostTimer) clearTimeout(session.boostTimer);
+    session.boostTimer = null;
+    const remaining = state.boostUntil - Date.now();
+    const unsubscribed = [...session.connections.values()].filter((c) => !c.member.isSubscribed);
+    if (unsubscribed.length === 0) return;
+    if (remaining <= 0) {
+      for (const connection of unsubscribed) {
+        this.end(
+          session,
+          connection,
+          refuse('subscription_needed', 'The session boost has run out: joining needs a subscription.'),
+        );
+      }
+      return;
+    }
+    // setTimeout cannot wait longer than about 24.8 days; re-check well before that.
+    session.boostTimer = setTimeout(() => void this.recheck(state.sessionId), Math.min(remaining + 50, 2 ** 30));
+    session.boostTimer.unref();
+  }
+
+  private recheck(sessionId: string): Promise<void> {
+    return this.queue.run(sessionId, async () => {
+      const session = this.live.get(sessionId);
+      if (session) this.enforceMembership(session);
+    });
   }
 }

@@ -1,26 +1,29 @@
-import { type Actor, type Intent, normalizeSessionCode, type Refusal, type UserFlag } from '@belfry/engine';
+import { hasSubscription, type Intent, joinRefusal, type Level, normalizeSessionCode } from '@belfry/engine';
 import {
   ackError,
   clientMessages,
   describeIssues,
   isClientEvent,
   MAX_MESSAGE_BYTES,
+  SERVER_EVENTS,
   type ClientEvent,
 } from '@belfry/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Server, Socket } from 'socket.io';
 import type { Accounts } from '../auth/accounts';
 import { verifyAccessToken } from '../auth/tokens';
-import type { Profile, SessionHub } from './hub';
-import type { SessionStore } from './store';
+import { flagsOf } from '../users/users';
+import type { Member, SessionHub } from './hub';
 
 interface SocketData {
-  actor: Actor;
-  profile: Profile;
+  member: Member;
   sessionId: string;
 }
 
 type AckFn = (answer: unknown) => void;
+
+/** Events answered by the socket layer itself; every other event is an engine intent of the same name. */
+const NOT_INTENTS: readonly ClientEvent[] = ['ping', 'getGamestate'];
 
 const payloadBytes = (payload: unknown): number => {
   try {
@@ -30,36 +33,16 @@ const payloadBytes = (payload: unknown): number => {
   }
 };
 
-const toIntent = (event: ClientEvent, payload: unknown): Intent | null => {
-  switch (event) {
-    case 'claimSeat':
-    case 'addStoryteller':
-    case 'removeStoryteller':
-      return { type: event, ...(payload as object) } as Intent;
-    case 'updateSeats':
-      return { type: 'updateSeats', ...(payload as object) } as Intent;
-    default:
-      return null;
-  }
-};
-
-const answer = (ack: AckFn) => (refusal: Refusal | null) => ack(refusal ? { ok: false, error: refusal } : { ok: true });
-
 /**
  * Socket.IO at /backend/socket/: the handshake carries the session code (query) and the access
- * token (auth). Every message is size-checked, schema-checked, then applied through the hub.
+ * token (auth); it is refused with the reason as the error message (spec 2 §4 Joining). Every
+ * message is size-checked, schema-checked, then applied through the hub.
  */
 export const attachSessionSockets = (
   io: Server,
-  deps: {
-    hub: SessionHub;
-    accounts: Accounts;
-    store: SessionStore;
-    key: Uint8Array;
-    log: FastifyBaseLogger;
-  },
+  deps: { hub: SessionHub; accounts: Accounts; key: Uint8Array; log: FastifyBaseLogger },
 ) => {
-  const { hub, accounts, store, key, log } = deps;
+  const { hub, accounts, key, log } = deps;
 
   io.use(async (socket, next) => {
     try {
@@ -69,20 +52,30 @@ export const attachSessionSockets = (
       const rawCode = socket.handshake.query.session;
       const sessionId = typeof rawCode === 'string' ? normalizeSessionCode(rawCode) : '';
       if (sessionId.length < 3) return next(new Error('bad_request'));
-      if (!(await store.exists(sessionId))) return next(new Error('not_found'));
       const user = await accounts.byId(claims.userId);
-      if (!user) return next(new Error('unauthorized'));
+      if (!user || user.disabled_at !== null) return next(new Error('unauthorized'));
+      const state = await hub.peek(sessionId);
+      if (!state) return next(new Error('not_found'));
+      const now = Date.now();
+      const flags = flagsOf(user);
+      const level = user.level as Level;
+      const refusal = joinRefusal(state, { id: user.id, level, expires: user.expires, flags }, now);
+      if (refusal) return next(new Error(refusal.code));
+      const isSubscribed = hasSubscription(level, user.expires, now);
       const data: SocketData = {
-        actor: { userId: user.id, level: user.level as Actor['level'] },
-        profile: {
-          id: user.id,
-          username: user.username,
-          pronouns: '',
-          level: user.level as Actor['level'],
-          flags: JSON.parse(user.flags) as UserFlag[],
-          createdAt: user.created_at,
-        },
         sessionId,
+        member: {
+          actor: { userId: user.id, level, isSubscribed },
+          profile: {
+            id: user.id,
+            username: user.username,
+            pronouns: user.pronouns,
+            level,
+            flags,
+            createdAt: user.created_at,
+          },
+          isSubscribed,
+        },
       };
       socket.data = data;
       next();
@@ -93,12 +86,11 @@ export const attachSessionSockets = (
   });
 
   io.on('connection', async (socket: Socket) => {
-    const { profile, sessionId } = socket.data as SocketData;
+    const { member, sessionId } = socket.data as SocketData;
     // Listeners first, so that nothing sent right after connecting is lost.
     socket.onAny((event: unknown, ...args: unknown[]) => {
       const ack = typeof args.at(-1) === 'function' ? (args.pop() as AckFn) : null;
-      const payload = args[0];
-      void dispatch(socket, String(event), payload, ack).catch((error: unknown) => {
+      void dispatch(socket, String(event), args[0], ack).catch((error: unknown) => {
         log.error({ err: error, event }, 'socket message failed');
         ack?.(ackError('internal', 'Something went wrong on the server.'));
       });
@@ -106,19 +98,19 @@ export const attachSessionSockets = (
     socket.on('disconnect', (reason) => {
       // Oversized or unparsable frames end the connection inside Socket.IO; say so in the log.
       if (reason === 'parse error' || reason === 'transport error') {
-        log.warn({ sessionId, userId: profile.id, reason }, 'socket dropped');
+        log.warn({ sessionId, userId: member.actor.userId, reason }, 'socket dropped');
       }
-      void hub.detach(sessionId, socket, profile);
+      void hub.detach(sessionId, socket, member);
     });
-    const refused = await hub.attach(sessionId, socket, profile);
+    const refused = await hub.attach(sessionId, socket, member);
     if (refused) {
-      socket.emit('closed', refused);
+      socket.emit(SERVER_EVENTS.closed, refused);
       socket.disconnect(true);
     }
   });
 
   const dispatch = async (socket: Socket, event: string, payload: unknown, ack: AckFn | null) => {
-    const { actor, sessionId } = socket.data as SocketData;
+    const { member, sessionId } = socket.data as SocketData;
     if (!ack) {
       log.warn({ event, sessionId }, 'dropped a socket message without acknowledgement callback');
       return;
@@ -141,11 +133,13 @@ export const attachSessionSockets = (
     if (event === 'ping') {
       ack({ ok: true, serverTime: Date.now() });
       const { latency } = parsed.data as { latency?: number };
-      if (latency !== undefined) await hub.handle(sessionId, { type: 'ping', latency }, actor, () => undefined);
+      if (latency !== undefined) await hub.handle(sessionId, { type: 'ping', latency }, member.actor, () => undefined);
       return;
     }
-    const intent = toIntent(event, parsed.data);
-    if (!intent) return ack(ackError('unknown_event', `Unknown event "${event}".`));
-    await hub.handle(sessionId, intent, actor, answer(ack));
+    if (NOT_INTENTS.includes(event)) return ack(ackError('unknown_event', `Unknown event "${event}".`));
+    const intent = { type: event, ...(parsed.data as object) } as Intent;
+    await hub.handle(sessionId, intent, member.actor, (refusal) =>
+      ack(refusal ? { ok: false, error: refusal } : { ok: true }),
+    );
   };
 };

@@ -52,6 +52,15 @@ export class SessionStore {
     return Number(result.numUpdatedRows) === 1;
   }
 
+  /** Deletes sessions nobody touched since `before` (no presence or ping writes: nobody online); returns their ids. */
+  async removeIdle(before: number, keep: ReadonlySet<string>): Promise<string[]> {
+    const stale = await this.db.selectFrom('sessions').select('id').where('updated_at', '<', before).execute();
+    const ids = stale.map((row) => row.id).filter((id) => !keep.has(id));
+    if (ids.length > 0)
+      await this.db.deleteFrom('sessions').where('id', 'in', ids).where('updated_at', '<', before).execute();
+    return ids;
+  }
+
   async all(limit = 1000): Promise<SessionState[]> {
     const rows = await this.db
       .selectFrom('sessions')

@@ -1,14 +1,9 @@
 import type { CreateSessionBody, SessionListItem } from '@belfry/protocol';
+import type { ServerVersion } from '../app/versionStore';
 import { authorizedJson } from '../auth/authService';
 import { sendJson } from './http';
 
-export interface VersionInfo {
-  version: string;
-  /** ms since epoch on the server's clock */
-  serverTime: number;
-}
-
-export const getVersion = (): Promise<VersionInfo> => sendJson<VersionInfo>('/version');
+export const getVersion = (): Promise<ServerVersion> => sendJson<ServerVersion>('/version');
 
 export const listSessions = (): Promise<SessionListItem[]> => authorizedJson<SessionListItem[]>('/sessions');
 

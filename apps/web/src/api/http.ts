@@ -1,3 +1,4 @@
+import { APP_VERSION } from '../app/buildInfo';
 import { AppError, errorFromBody, toAppError } from '../errors/appError';
 
 /** Everything the server offers lives under this prefix (apps/server/API.md). */
@@ -22,7 +23,8 @@ const readBody = async (response: Response): Promise<unknown> => {
 
 /** One JSON call to the backend; throws an AppError for any failure, including the network. */
 export const sendJson = async <T>(path: string, { method = 'GET', body, token }: JsonRequest = {}): Promise<T> => {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  // Spec 2 §7: backend calls carry the app's version (the server records it with the login).
+  const headers: Record<string, string> = { Accept: 'application/json', 'X-App-Version': APP_VERSION };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
   let response: Response;
@@ -37,7 +39,7 @@ export const sendJson = async <T>(path: string, { method = 'GET', body, token }:
     throw toAppError(error);
   }
   const payload = await readBody(response).catch(() => undefined);
-  if (!response.ok) throw errorFromBody(response.status, payload);
+  if (!response.ok) throw errorFromBody(response.status, payload, response.headers.get('Retry-After'));
   return payload as T;
 };
 

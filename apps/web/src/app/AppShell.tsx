@@ -1,29 +1,50 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { useAuthStore } from '../auth/authStore';
+import { isBanned } from '../account/banInfo';
+import { AccountPrompts } from '../account/AccountPrompts';
+import { hasFlag, useAuthStore } from '../auth/authStore';
 import { DialogHost } from '../components/DialogHost';
 import { Footer } from '../components/Footer';
+import { PhoneVerificationHost } from '../phone/PhoneVerificationDialog';
 import { guardDecision } from '../routing/guard';
+import { useSessionStore } from '../session/sessionStore';
+import { useVersionStore } from './versionStore';
 
 /** The root of every route: applies the route guard and hosts the dialogues and the footer. */
 export function AppShell() {
   const { t } = useTranslation();
   const location = useLocation();
-  const loggedIn = useAuthStore((state) => state.tokens !== null);
-  const banned = useAuthStore((state) => state.tokens?.user.flags.includes('banned') ?? false);
+  const tokens = useAuthStore((state) => state.tokens);
+  const me = useAuthStore((state) => state.me);
+  const pendingEmail = useAuthStore((state) => state.pendingEmail);
+  const newerVersions = useVersionStore((state) => state.newerCount);
+  const hasSession = useSessionStore((state) => state.code !== null);
 
   useEffect(() => {
     document.title = t('app.title');
   }, [t]);
 
-  const decision = guardDecision({ pathname: location.pathname, search: location.search, loggedIn, banned });
+  const decision = guardDecision({
+    pathname: location.pathname,
+    search: location.search,
+    hash: location.hash,
+    newerVersions,
+    loggedIn: tokens !== null,
+    banned: isBanned(me, tokens?.user.flags),
+    emailVerified: hasFlag(tokens?.user, 'verified-email'),
+    subscribed: me ? me.isSubscribed : null,
+    hasSession,
+    pendingVerification: pendingEmail !== null,
+  });
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
 
   return (
     <div className="app">
       <Outlet />
       <Footer />
+      <AccountPrompts />
+      <PhoneVerificationHost />
       <DialogHost />
     </div>
   );

@@ -5,6 +5,7 @@ import { GrimoirePage } from '../pages/GrimoirePage';
 import { JoinPage } from '../pages/JoinPage';
 import { LobbyPage } from '../pages/LobbyPage';
 import { LoginPage } from '../pages/LoginPage';
+import { PolicyPage } from '../pages/PolicyPage';
 import { UpdatePage } from '../pages/UpdatePage';
 import { VerificationPage } from '../pages/VerificationPage';
 import { PATHS } from '../routing/paths';
@@ -22,6 +23,9 @@ export const router = createBrowserRouter([
       { path: PATHS.clock, element: <ClockPage /> },
       { path: PATHS.banned, element: <BannedPage /> },
       { path: PATHS.join, element: <JoinPage /> },
+      { path: PATHS.terms, element: <PolicyPage policy="terms" /> },
+      { path: PATHS.privacy, element: <PolicyPage policy="privacy" /> },
+      { path: PATHS.cookies, element: <PolicyPage policy="cookies" /> },
       { path: '*', element: <Navigate to={PATHS.lobby} replace /> },
     ],
   },

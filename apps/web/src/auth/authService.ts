@@ -1,4 +1,4 @@
-import type { AuthTokens, LoginBody, PublicUser, RegisterBody } from '@belfry/protocol';
+import type { AuthTokens, LoginBody, Me, RecoverBody, RegisterBody, ResetBody } from '@belfry/protocol';
 import { isUnauthorized, sendJson, type JsonRequest } from '../api/http';
 import { serverOffset } from '../clock/clockStore';
 import { accessToken, currentTokens, useAuthStore } from './authStore';
@@ -12,11 +12,33 @@ const accept = (tokens: AuthTokens): AuthTokens => {
   return tokens;
 };
 
-export const login = async (body: LoginBody): Promise<AuthTokens> =>
-  accept(await sendJson<AuthTokens>('/auth/login', { method: 'POST', body }));
+/** Logged in (login, reset, verified registration): whoever logs in is no longer waiting for a code. */
+export const acceptTokens = (tokens: AuthTokens): AuthTokens => {
+  useAuthStore.getState().setPendingEmail(null);
+  return accept(tokens);
+};
 
-export const register = async (body: RegisterBody): Promise<AuthTokens> =>
-  accept(await sendJson<AuthTokens>('/auth/register', { method: 'POST', body }));
+export const login = async (body: LoginBody): Promise<AuthTokens> =>
+  acceptTokens(await sendJson<AuthTokens>('/auth/login', { method: 'POST', body }));
+
+/** API.md: a valid registration always answers 202 `{status: 'verify', email}`; no tokens until verified. */
+export interface RegisterAnswer {
+  status: 'verify';
+  email: string;
+}
+
+export const register = async (body: RegisterBody): Promise<RegisterAnswer> => {
+  const answer = await sendJson<Partial<RegisterAnswer> | undefined>('/auth/register', { method: 'POST', body });
+  const email = typeof answer?.email === 'string' && answer.email ? answer.email : body.email;
+  useAuthStore.getState().setPendingEmail(email);
+  return { status: 'verify', email };
+};
+
+/** Answers the same whether or not the address has an account (API.md). */
+export const recover = (body: RecoverBody): Promise<unknown> => sendJson('/auth/recover', { method: 'POST', body });
+
+export const resetPassword = async (body: ResetBody): Promise<AuthTokens> =>
+  acceptTokens(await sendJson<AuthTokens>('/auth/reset', { method: 'POST', body }));
 
 /** Forgets the tokens locally; the server is told as well, but its answer does not matter. */
 export const logout = async (): Promise<void> => {
@@ -85,11 +107,22 @@ export const authorizedJson = async <T>(path: string, request: Omit<JsonRequest,
   }
 };
 
-export const fetchMe = async (): Promise<PublicUser> => {
-  const user = await authorizedJson<PublicUser>('/me');
-  useAuthStore.getState().updateUser(user);
-  return user;
+/** GET /backend/me: the account with flags, level, subscription and ban (kept in the auth store). */
+export const fetchMe = async (): Promise<Me> => {
+  const me = await authorizedJson<Me>('/me');
+  useAuthStore.getState().setMe(me);
+  return me;
 };
+
+/**
+ * Loads the account whenever a different user logs in (here, after a reset or a verified
+ * registration, or in another tab), so the guard and the dialogues see fresh flags and ban.
+ */
+export const startAccountSync = (): (() => void) =>
+  useAuthStore.subscribe((state, previous) => {
+    const id = state.tokens?.user.id;
+    if (id && id !== previous.tokens?.user.id && state.me?.id !== id) void fetchMe().catch(() => undefined);
+  });
 
 let refreshTimer: ReturnType<typeof setTimeout> | undefined;
 

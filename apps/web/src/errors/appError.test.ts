@@ -29,3 +29,20 @@ it('strips a leading "Validation error:"', () => {
   expect(cleanServerMessage('Validation error: id: too short')).toBe('id: too short');
   expect(cleanServerMessage('That seat is taken.')).toBe('That seat is taken.');
 });
+
+describe('retryAfter', () => {
+  it('comes from the body, else from the Retry-After header', () => {
+    const body = { error: { code: 'cooldown', message: 'Wait.', retryAfter: 42 } };
+    expect(errorFromBody(429, body).retryAfter).toBe(42);
+    expect(errorFromBody(429, { error: { code: 'cooldown', message: 'Wait.' } }, '7').retryAfter).toBe(7);
+    expect(errorFromBody(429, { error: { code: 'cooldown', message: 'Wait.' } }).retryAfter).toBeUndefined();
+    expect(errorFromBody(429, { error: { code: 'cooldown', message: 'Wait.', retryAfter: 0.2 } }).retryAfter).toBe(1);
+  });
+
+  it('keeps the message of an unknown code and names 403 forbidden', () => {
+    const error = errorFromBody(409, { error: { code: 'conflict', message: 'Value is already assigned' } });
+    expect(error.code).toBe('internal');
+    expect(error.message).toBe('Value is already assigned');
+    expect(errorFromBody(403, undefined).code).toBe('forbidden');
+  });
+});

@@ -10,24 +10,47 @@ export const CLIENT_ERROR_CODES: readonly ClientErrorCode[] = [...ERROR_CODES, '
 export class AppError extends Error {
   readonly code: ClientErrorCode;
   readonly status: number | undefined;
+  /** Seconds to wait before trying again (API.md: sent with 429). */
+  readonly retryAfter: number | undefined;
 
-  constructor(code: ClientErrorCode, message: string, status?: number) {
+  constructor(code: ClientErrorCode, message: string, status?: number, retryAfter?: number) {
     super(message);
     this.name = 'AppError';
     this.code = code;
     this.status = status;
+    this.retryAfter = retryAfter;
   }
 }
 
-/** Reads `{ error: { code, message } }` (API.md); anything else becomes a generic error for the status. */
-export const errorFromBody = (status: number, body: unknown): AppError => {
+/** A positive number of seconds from the body's `retryAfter` or the Retry-After header, else undefined. */
+const readRetryAfter = (...candidates: unknown[]): number | undefined => {
+  for (const candidate of candidates) {
+    const seconds = typeof candidate === 'string' && candidate.trim() !== '' ? Number(candidate) : candidate;
+    if (typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0) return Math.ceil(seconds);
+  }
+  return undefined;
+};
+
+const fallbackCode = (status: number): ClientErrorCode => {
+  if (status === 401) return 'unauthorized';
+  if (status === 403) return 'forbidden';
+  if (status === 404) return 'not_found';
+  if (status === 429) return 'rate_limited';
+  return 'internal';
+};
+
+/**
+ * Reads `{ error: { code, message, retryAfter? } }` (API.md). An unknown code becomes a generic error
+ * for the status, keeping the server's message (some screens show it raw).
+ */
+export const errorFromBody = (status: number, body: unknown, retryAfterHeader?: string | null): AppError => {
   const candidate = typeof body === 'object' && body !== null ? (body as { error?: unknown }).error : undefined;
+  const raw = typeof candidate === 'object' && candidate !== null ? (candidate as Record<string, unknown>) : {};
+  const retryAfter = readRetryAfter(raw.retryAfter, retryAfterHeader);
   const parsed = errorSchema.safeParse(candidate);
-  if (parsed.success) return new AppError(parsed.data.code, parsed.data.message, status);
-  if (status === 401) return new AppError('unauthorized', '', status);
-  if (status === 404) return new AppError('not_found', '', status);
-  if (status === 429) return new AppError('rate_limited', '', status);
-  return new AppError('internal', '', status);
+  if (parsed.success) return new AppError(parsed.data.code, parsed.data.message, status, retryAfter);
+  const message = typeof raw.message === 'string' ? raw.message : '';
+  return new AppError(fallbackCode(status), message, status, retryAfter);
 };
 
 export const toAppError = (error: unknown): AppError => {

@@ -32,8 +32,12 @@ describe('summarizeSession', () => {
         { id: 'cid', username: 'Cid', isOnline: true },
         { id: 'dee', username: 'Dee', isOnline: false },
       ],
+      fabled: [],
+      roles: [],
+      tags: { difficulty: 0, cameras: 0, travellers: 0, grimoire: 0, locked: false, streaming: false },
       isRunning: true,
       phase: 2,
+      boostDuration: 0,
     };
     expect(summarizeSession(item)).toEqual({
       code: 'friday',

@@ -2,13 +2,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { logoutAndLeave } from '../app/account';
-import { useCurrentUser } from '../auth/authStore';
+import { hasFlag, useCurrentUser } from '../auth/authStore';
 import { Brand } from '../components/Brand';
 import { LoadingOverlay } from '../components/LoadingOverlay';
 import { CreateGameForm } from '../lobby/CreateGameForm';
 import { JoinGameForm } from '../lobby/JoinGameForm';
 import { SessionTable } from '../lobby/SessionTable';
 import { useSessionList } from '../lobby/useSessionList';
+import { openPhoneVerification } from '../phone/phoneStore';
 import { PATHS } from '../routing/paths';
 import { joinSession, leaveSession } from '../session/sessionController';
 import { useSessionStore } from '../session/sessionStore';
@@ -39,6 +40,16 @@ export function LobbyPage() {
       <header className="topbar">
         <Brand compact />
         <div className="topbar__end">
+          {user && !hasFlag(user, 'verified-phone') && (
+            <button
+              type="button"
+              className="button button--secondary button--small"
+              onClick={() => void openPhoneVerification()}
+              data-testid="verify-phone"
+            >
+              {t('lobby.verify_phone')}
+            </button>
+          )}
           <span className="topbar__user" data-testid="current-user">
             {user?.username}
           </span>

@@ -1,8 +1,12 @@
-import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
-import { login, register } from '../auth/authService';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { authFailureMessage, type AuthMessage } from '../auth/authErrors';
 import {
+  canSubmit,
+  digitsOnly,
   emptyAuthFields,
+  modeNeeds,
   validateAuthForm,
   withoutPasswords,
   type AuthField,
@@ -10,66 +14,122 @@ import {
   type AuthMode,
   type FieldErrors,
 } from '../auth/authForm';
+import { login, recover, register, resetPassword } from '../auth/authService';
 import { BellIcon } from '../components/BellIcon';
+import { CaptchaField, type CaptchaHandle } from '../components/CaptchaField';
 import { FormField } from '../components/FormField';
-import { toAppError, type AppError } from '../errors/appError';
+import { PolicyLinks } from '../components/PolicyLinks';
+import { showNotice } from '../dialogs/dialogs';
+import { toAppError } from '../errors/appError';
+import { PATHS } from '../routing/paths';
 import { resumeSession } from '../session/sessionController';
 import './LoginPage.css';
 
-/** Spec 2 §8 login errors: the server's refusal, or that it could not be reached. */
-const authErrorKey = (mode: AuthMode, error: AppError): string => {
-  switch (error.code) {
-    case 'network':
-    case 'timeout':
-      return 'login.errors.unavailable';
-    case 'invalid_credentials':
-    case 'email_taken':
-    case 'rate_limited':
-    case 'bad_request':
-      return `errors.codes.${error.code}`;
-    default:
-      return mode === 'register' ? 'login.errors.register_failed' : 'login.errors.login_failed';
-  }
+type TextField = Exclude<keyof AuthFields, 'acceptsTerms' | 'acceptsMarketing'>;
+
+const TITLES: Record<AuthMode, [title: string, intro: string]> = {
+  login: ['login.title', 'login.intro'],
+  register: ['login.register_title', 'login.register_intro'],
+  recover: ['login.recover_title', 'login.recover_intro'],
+  reset: ['login.reset_title', 'login.reset_intro'],
 };
 
+const SUBMIT_LABELS: Record<AuthMode, string> = {
+  login: 'login.submit',
+  register: 'login.register',
+  recover: 'login.recover_submit',
+  reset: 'login.reset_submit',
+};
+
+/** Spec 2 §2 "Login screen": log in, register, and recover the password (a code, then a new password). */
 export function LoginPage() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
   const [mode, setMode] = useState<AuthMode>('login');
   const [fields, setFields] = useState<AuthFields>(emptyAuthFields);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<AppError | null>(null);
+  const [failure, setFailure] = useState<AuthMessage | null>(null);
+  const [captcha, setCaptcha] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const registering = mode === 'register';
+  const captchaRef = useRef<CaptchaHandle>(null);
+  const needs = modeNeeds(mode);
 
-  const update = (field: AuthField) => (value: string) => {
-    setFields((current) => ({ ...current, [field]: value }));
+  const setText = (field: TextField) => (value: string) => {
+    setFields((current) => ({ ...current, [field]: field === 'code' ? digitsOnly(value) : value }));
     setErrors((current) => ({ ...current, [field]: undefined }));
   };
 
-  const switchMode = () => {
-    setMode(registering ? 'login' : 'register');
+  const setChecked = (field: 'acceptsTerms' | 'acceptsMarketing') => (checked: boolean) => {
+    setFields((current) => ({ ...current, [field]: checked }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const onCaptcha = (payload: string | null) => {
+    setCaptcha(payload);
+    if (payload) setErrors((current) => ({ ...current, captcha: undefined }));
+  };
+
+  const switchTo = (next: AuthMode) => {
+    setMode(next);
     setErrors({});
     setFailure(null);
+    // Each mode gets a fresh captcha widget (keyed by mode below).
+    setCaptcha(null);
+    setFields((current) => ({ ...withoutPasswords(current), code: '' }));
+  };
+
+  /** Spec 2 §4: on any failure the password fields are cleared and the captcha is reset. */
+  const failed = () => {
+    setFields(withoutPasswords);
+    captchaRef.current?.reset();
   };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setFailure(null);
-    const result = validateAuthForm(mode, fields);
+    const result = validateAuthForm(mode, fields, captcha);
     if (!result.ok) {
       setErrors(result.errors);
-      setFields(withoutPasswords);
+      failed();
       return;
     }
     setBusy(true);
     try {
-      if (result.mode === 'login') await login(result.body);
-      else await register(result.body);
-      // The route guard now sends the user on to where they were going; a remembered session is rejoined.
-      resumeSession();
-    } catch (error) {
-      setFailure(toAppError(error));
-      setFields(withoutPasswords);
+      switch (result.mode) {
+        case 'login':
+          // The route guard now sends the user on: Verification, or the return route, or the Lobby.
+          await login(result.body);
+          resumeSession();
+          break;
+        case 'register':
+          await register(result.body);
+          // Pending mode: the code for this address is entered on /verification (no tokens yet).
+          void navigate(`${PATHS.verification}${location.search}`);
+          break;
+        case 'recover':
+          // A cooldown means a code went out less than a minute ago: that one is still good, so the
+          // notice is the same whatever the answer (spec 2 §8 "Recovery success").
+          await recover(result.body).catch((caught: unknown) => {
+            if (toAppError(caught).code !== 'cooldown') throw caught;
+          });
+          switchTo('reset');
+          break;
+        case 'reset':
+          await resetPassword(result.body);
+          resumeSession();
+          break;
+      }
+    } catch (caught) {
+      const error = toAppError(caught);
+      failed();
+      if (error.code === 'account_disabled') {
+        // Spec 2 §4: CUSTOMER_DISABLED shows a notification and returns to login mode.
+        switchTo('login');
+        void showNotice('login.disabled_title', 'login.disabled_text');
+      } else {
+        setFailure(authFailureMessage(mode, error));
+      }
     } finally {
       setBusy(false);
     }
@@ -80,6 +140,12 @@ export function LoginPage() {
     return key ? t(key) : undefined;
   };
 
+  const [titleKey, introKey] = TITLES[mode];
+  const emailTestId = mode === 'recover' ? 'recover-email' : 'email';
+  const submitTestId = mode === 'login' || mode === 'register' ? 'submit' : `${mode}-submit`;
+  const passwordTestId = mode === 'reset' ? 'reset-password' : 'password';
+  const confirmTestId = mode === 'reset' ? 'reset-password-confirm' : 'password-confirm';
+
   return (
     <main className="login">
       <section className="login__hero" aria-hidden="true">
@@ -88,74 +154,220 @@ export function LoginPage() {
         <p className="login__tagline">{t('login.tagline')}</p>
       </section>
 
-      <section className="card login__card" aria-labelledby="login-title">
+      <section className="card login__card" aria-labelledby="login-title" data-mode={mode}>
         <h1 id="login-title" className="login__title">
-          {t(registering ? 'login.register_title' : 'login.title')}
+          {t(titleKey)}
         </h1>
-        <p className="login__intro">{t(registering ? 'login.register_intro' : 'login.intro')}</p>
+        <p className="login__intro">{t(introKey)}</p>
+
+        {mode === 'reset' && (
+          <p className="notice" role="status" data-testid="recover-notice">
+            {t('login.recover_notice', { email: fields.email.trim() })}
+          </p>
+        )}
 
         <form className="login__form" onSubmit={(event) => void submit(event)} noValidate>
-          <FormField
-            label={t('login.email')}
-            type="email"
-            autoComplete="email"
-            value={fields.email}
-            onChange={(event) => update('email')(event.target.value)}
-            error={fieldError('email')}
-            testId="email"
-            autoFocus
-          />
-          {registering && (
+          {mode !== 'reset' && (
+            <FormField
+              label={t('login.email')}
+              type="email"
+              autoComplete="email"
+              value={fields.email}
+              onChange={(event) => setText('email')(event.target.value)}
+              error={fieldError('email')}
+              testId={emailTestId}
+              autoFocus
+            />
+          )}
+          {mode === 'reset' && errors.email && (
+            <p className="form-error" role="alert">
+              {fieldError('email')}
+            </p>
+          )}
+          {needs.code && (
+            <FormField
+              label={t('login.reset_code')}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              pattern="\d{6}"
+              maxLength={6}
+              value={fields.code}
+              onChange={(event) => setText('code')(event.target.value)}
+              error={fieldError('code')}
+              hint={t('login.reset_code_hint')}
+              testId="reset-code"
+              autoFocus
+            />
+          )}
+          {needs.username && (
             <FormField
               label={t('login.username')}
               autoComplete="username"
               value={fields.username}
               maxLength={150}
-              onChange={(event) => update('username')(event.target.value)}
+              onChange={(event) => setText('username')(event.target.value)}
               error={fieldError('username')}
               testId="username"
             />
           )}
-          <FormField
-            label={t('login.password')}
-            type="password"
-            autoComplete={registering ? 'new-password' : 'current-password'}
-            value={fields.password}
-            onChange={(event) => update('password')(event.target.value)}
-            error={fieldError('password')}
-            hint={registering ? t('login.password_hint') : undefined}
-            testId="password"
-          />
-          {registering && (
+          {needs.password && (
+            <FormField
+              label={t(mode === 'reset' ? 'login.new_password' : 'login.password')}
+              type="password"
+              autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
+              value={fields.password}
+              onChange={(event) => setText('password')(event.target.value)}
+              error={fieldError('password')}
+              hint={mode === 'login' ? undefined : t('login.password_hint')}
+              testId={passwordTestId}
+            />
+          )}
+          {needs.confirmation && (
             <FormField
               label={t('login.password_confirm')}
               type="password"
               autoComplete="new-password"
               value={fields.passwordConfirm}
-              onChange={(event) => update('passwordConfirm')(event.target.value)}
+              onChange={(event) => setText('passwordConfirm')(event.target.value)}
               error={fieldError('passwordConfirm')}
-              testId="password-confirm"
+              testId={confirmTestId}
             />
+          )}
+          {needs.terms && (
+            <>
+              <Checkbox
+                checked={fields.acceptsTerms}
+                onChange={setChecked('acceptsTerms')}
+                testId="terms-checkbox"
+                error={fieldError('acceptsTerms')}
+              >
+                <Trans
+                  i18nKey="login.accept_terms"
+                  components={{
+                    terms: <PolicyLink to={PATHS.terms} />,
+                    privacy: <PolicyLink to={PATHS.privacy} />,
+                    cookies: <PolicyLink to={PATHS.cookies} />,
+                  }}
+                />
+              </Checkbox>
+              <Checkbox
+                checked={fields.acceptsMarketing}
+                onChange={setChecked('acceptsMarketing')}
+                testId="marketing-checkbox"
+              >
+                {t('login.accept_marketing')}
+              </Checkbox>
+            </>
+          )}
+          {needs.captcha && (
+            <CaptchaField key={mode} ref={captchaRef} onChange={onCaptcha} error={fieldError('captcha')} />
           )}
 
           {failure && (
             <p className="form-error" role="alert" data-testid="login-error">
-              {t(authErrorKey(mode, failure), { message: failure.message })}
+              {failure.raw ?? t(failure.key ?? 'error.generic', failure.params)}
             </p>
           )}
 
-          <button type="submit" className="button button--primary button--wide" disabled={busy} data-testid="submit">
-            {t(busy ? 'login.working' : registering ? 'login.register' : 'login.submit')}
+          <button
+            type="submit"
+            className="button button--primary button--wide"
+            disabled={busy || !canSubmit(mode, fields, captcha)}
+            data-testid={submitTestId}
+          >
+            {t(busy ? 'login.working' : SUBMIT_LABELS[mode])}
           </button>
         </form>
 
+        {mode === 'login' && (
+          <p className="login__recover">
+            <button
+              type="button"
+              className="button button--link"
+              onClick={() => switchTo('recover')}
+              data-testid="recover-link"
+            >
+              {t('login.forgot_password')}
+            </button>
+          </p>
+        )}
+        {mode === 'reset' && (
+          <p className="login__recover">
+            <button type="button" className="button button--link" onClick={() => switchTo('recover')}>
+              {t('login.resend_reset')}
+            </button>
+          </p>
+        )}
+
         <p className="login__switch">
-          {t(registering ? 'login.have_account' : 'login.no_account')}{' '}
-          <button type="button" className="button button--link" onClick={switchMode} data-testid="mode-toggle">
-            {t(registering ? 'login.to_login' : 'login.to_register')}
-          </button>
+          {mode === 'login' || mode === 'register' ? (
+            <>
+              {t(mode === 'register' ? 'login.have_account' : 'login.no_account')}{' '}
+              <button
+                type="button"
+                className="button button--link"
+                onClick={() => switchTo(mode === 'register' ? 'login' : 'register')}
+                data-testid="mode-toggle"
+              >
+                {t(mode === 'register' ? 'login.to_login' : 'login.to_register')}
+              </button>
+            </>
+          ) : (
+            <button
+              type="button"
+              className="button button--link"
+              onClick={() => switchTo('login')}
+              data-testid="back-to-login"
+            >
+              {t('login.back_to_login')}
+            </button>
+          )}
         </p>
+        <PolicyLinks className="login__policies" />
       </section>
     </main>
+  );
+}
+
+/** Policy links open in a new tab, so a half-filled form is not lost. */
+function PolicyLink({ to, children }: { to: string; children?: ReactNode }) {
+  return (
+    <Link to={to} target="_blank" rel="noopener">
+      {children}
+    </Link>
+  );
+}
+
+function Checkbox({
+  checked,
+  onChange,
+  testId,
+  error,
+  children,
+}: {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  testId: string;
+  error?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="login__check">
+      <label className="checkbox login__checkbox">
+        <input
+          type="checkbox"
+          checked={checked}
+          onChange={(event) => onChange(event.target.checked)}
+          aria-invalid={error ? true : undefined}
+          data-testid={testId}
+        />
+        <span>{children}</span>
+      </label>
+      {error && (
+        <p className="field__error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
   );
 }

@@ -1,19 +1,41 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { APP_VERSION } from '../app/buildInfo';
+import { latestVersion, mustUpdate } from '../app/versions';
+import { useVersionStore } from '../app/versionStore';
 import { SimplePage } from '../components/SimplePage';
+import { PATHS } from '../routing/paths';
 
+/** Spec 2 §2 "Update page": the current and the latest version; web users are told to reload. */
 export function UpdatePage() {
   const { t } = useTranslation();
+  const info = useVersionStore((state) => state.info);
+  const forced = useVersionStore((state) => mustUpdate(state.newerCount));
+  const latest = info ? latestVersion(info.versions, info.version) : null;
+
   return (
     <SimplePage title={t('update.title')} testId="update-page">
       <p>{t('update.text')}</p>
+      <dl className="update__versions">
+        <dt>{t('update.current')}</dt>
+        <dd data-testid="update-current">{APP_VERSION}</dd>
+        <dt>{t('update.latest')}</dt>
+        <dd data-testid="update-latest">{latest ?? t('update.unknown')}</dd>
+      </dl>
       <div className="simple-page__actions">
-        <button type="button" className="button button--primary" onClick={() => window.location.reload()}>
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => window.location.reload()}
+          data-testid="update-reload"
+        >
           {t('update.reload')}
         </button>
-        <Link className="button button--secondary" to="/">
-          {t('common.to_lobby')}
-        </Link>
+        {!forced && (
+          <Link className="button button--secondary" to={PATHS.lobby}>
+            {t('common.to_lobby')}
+          </Link>
+        )}
       </div>
     </SimplePage>
   );

@@ -1,13 +1,26 @@
-import { PATHS, PUBLIC_PATHS } from './paths';
+import { PATHS, POLICY_PATHS, PUBLIC_PATHS } from './paths';
 
-/** The query parameter that carries where to return after logging in. */
+/** The query parameter that carries where to return after logging in (and verifying). */
 export const RETURN_PARAM = 'next';
 
 export interface GuardInput {
   pathname: string;
   search: string;
+  hash: string;
+  /** Released versions newer than this build. */
+  newerVersions: number;
+  /** A refresh token is held. */
   loggedIn: boolean;
+  /** Me.ban is set, or the user has the 'banned' flag. */
   banned: boolean;
+  /** The user has the 'verified-email' flag. */
+  emailVerified: boolean;
+  /** Me.isSubscribed; null while the account is not loaded yet (then nobody is moved for it). */
+  subscribed: boolean | null;
+  /** A session is joined (or remembered for rejoining). */
+  hasSession: boolean;
+  /** A registration waits for its e-mail code in this tab (Verification in pending mode). */
+  pendingVerification: boolean;
 }
 
 export type GuardDecision = { kind: 'allow' } | { kind: 'redirect'; to: string };
@@ -15,31 +28,67 @@ export type GuardDecision = { kind: 'allow' } | { kind: 'redirect'; to: string }
 const allow: GuardDecision = { kind: 'allow' };
 const redirect = (to: string): GuardDecision => ({ kind: 'redirect', to });
 
+const pathOf = (raw: string): string => raw.split(/[?#]/, 1)[0] ?? '';
+
 /** Only local paths are followed after login, so a crafted link cannot send the user elsewhere. */
 export const safeReturnPath = (raw: string | null | undefined): string => {
   if (!raw || !raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return PATHS.lobby;
-  const pathname = raw.split(/[?#]/, 1)[0] ?? '';
-  if (pathname === PATHS.login || pathname === PATHS.banned) return PATHS.lobby;
+  const pathname = pathOf(raw);
+  if (pathname === PATHS.login || pathname === PATHS.banned || pathname === PATHS.verification) return PATHS.lobby;
   return raw;
 };
 
 export const returnPathFrom = (search: string): string => safeReturnPath(new URLSearchParams(search).get(RETURN_PARAM));
 
-export const loginPathFor = (intended: string): string =>
-  intended === PATHS.lobby ? PATHS.login : `${PATHS.login}?${RETURN_PARAM}=${encodeURIComponent(intended)}`;
+const withReturn = (page: string, intended: string): string =>
+  intended === PATHS.lobby ? page : `${page}?${RETURN_PARAM}=${encodeURIComponent(intended)}`;
+
+/** Login, remembering the intended path with its query and hash. */
+export const loginPathFor = (intended: string): string => withReturn(PATHS.login, intended);
+
+/** Verification, remembering where to go once the address is verified. */
+export const verificationPathFor = (intended: string): string => withReturn(PATHS.verification, intended);
+
+/** The path to carry on to from Login or Verification: the `next` it holds, else where the user is. */
+const intendedFrom = (pathname: string, search: string, hash: string): string =>
+  pathname === PATHS.login || pathname === PATHS.verification
+    ? returnPathFrom(search)
+    : safeReturnPath(pathname + search + hash);
 
 /**
- * The route guard of spec 2 §2: without a token non-public routes go to Login (keeping where the
- * user wanted to go); banned users go to Banned; logged-in users opening Login or Banned go on.
+ * The route guard of spec 2 §2, in its order:
+ * 1. more than one newer version: every route goes to Update;
+ * 2. without a token: public routes only, the rest goes to Login keeping path, query and hash
+ *    (Verification stays open while a registration waits for its code);
+ * 3. with a token: a banned user goes to Banned; a user without the verified-email flag goes to
+ *    Verification; a logged-in user opening Login, Banned or (verified) Verification goes on to the
+ *    return route or the Lobby; a user with no subscription and no session is moved from the
+ *    Grimoire to the Lobby.
+ * Update (spec: "any"), the Clock page and the policy pages stay reachable in every state.
  */
-export const guardDecision = ({ pathname, search, loggedIn, banned }: GuardInput): GuardDecision => {
-  const isPublic = PUBLIC_PATHS.includes(pathname);
-  if (!loggedIn) return isPublic ? allow : redirect(loginPathFor(pathname + search));
-  if (banned) {
-    const mayStay = pathname === PATHS.banned || pathname === PATHS.clock || pathname === PATHS.update;
-    return mayStay ? allow : redirect(PATHS.banned);
+export const guardDecision = (input: GuardInput): GuardDecision => {
+  const { pathname, search, hash, loggedIn } = input;
+  if (input.newerVersions > 1) return pathname === PATHS.update ? allow : redirect(PATHS.update);
+  // Spec 2 §2 gives Update to "any": it is never redirected away from, whoever asks.
+  if (pathname === PATHS.update) return allow;
+  const alwaysOpen = pathname === PATHS.clock || POLICY_PATHS.includes(pathname);
+
+  if (!loggedIn) {
+    if (PUBLIC_PATHS.includes(pathname)) return allow;
+    if (pathname === PATHS.verification && input.pendingVerification) return allow;
+    if (pathname === PATHS.verification) return redirect(PATHS.login);
+    return redirect(loginPathFor(pathname + search + hash));
   }
-  if (pathname === PATHS.login) return redirect(returnPathFrom(search));
+
+  if (input.banned) return alwaysOpen || pathname === PATHS.banned ? allow : redirect(PATHS.banned);
+
+  if (!input.emailVerified) {
+    if (alwaysOpen || pathname === PATHS.verification) return allow;
+    return redirect(verificationPathFor(intendedFrom(pathname, search, hash)));
+  }
+
+  if (pathname === PATHS.login || pathname === PATHS.verification) return redirect(returnPathFrom(search));
   if (pathname === PATHS.banned) return redirect(PATHS.lobby);
+  if (pathname === PATHS.play && input.subscribed === false && !input.hasSession) return redirect(PATHS.lobby);
   return allow;
 };

@@ -1,4 +1,4 @@
-/** The routes of spec 1 §2 and spec 2 §2. */
+/** The routes of spec 1 §2 and spec 2 §2, plus the policy pages the login screen links to. */
 export const PATHS = {
   lobby: '/',
   login: '/login',
@@ -8,9 +8,15 @@ export const PATHS = {
   clock: '/clock',
   banned: '/banned',
   join: '/join/:sessionId',
+  terms: '/terms',
+  privacy: '/privacy',
+  cookies: '/cookies',
 } as const;
 
 export const joinPath = (sessionId: string): string => `/join/${encodeURIComponent(sessionId)}`;
 
-/** Reachable without a token. Update is shown to anyone (spec 2 §2 "any"). */
-export const PUBLIC_PATHS: readonly string[] = [PATHS.login, PATHS.clock, PATHS.update];
+/** The policy pages: readable by anyone, in any state (the terms are accepted before an account exists). */
+export const POLICY_PATHS: readonly string[] = [PATHS.terms, PATHS.privacy, PATHS.cookies];
+
+/** Reachable without a token (spec 2 §6 "Anonymous: only public routes"). */
+export const PUBLIC_PATHS: readonly string[] = [PATHS.login, PATHS.clock, ...POLICY_PATHS];

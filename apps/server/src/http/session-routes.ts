@@ -1,0 +1,93 @@
+import {
+  createSession,
+  hasSubscription,
+  type Level,
+  normalizeTags,
+  SESSION_BOOST_MS,
+  type SessionState,
+} from '@belfry/engine';
+import { createSessionBody, type SessionListItem, type VersionInfo } from '@belfry/protocol';
+import type { FastifyInstance } from 'fastify';
+import { APP_VERSION, RELEASES } from '../config';
+import type { SessionStore } from '../sessions/store';
+import { flagsOf } from '../users/users';
+import type { Authenticate } from './authenticate';
+import { HttpError, parseBody } from './errors';
+
+interface Deps {
+  store: SessionStore;
+  auth: Authenticate;
+  supportEmail: string | undefined;
+}
+
+const listItem = (state: SessionState, now: number): SessionListItem => ({
+  name: state.sessionId,
+  isPublic: state.meta.isPublic,
+  language: state.meta.language,
+  edition: {
+    id: state.edition.id,
+    name: state.edition.name,
+    author: state.edition.author,
+    isOfficial: state.edition.isOfficial,
+  },
+  storytellers: state.storytellers.map((st) => ({ id: st.id })),
+  players: state.seats.map((seat) => ({ id: seat.id, isDead: seat.isDead, isVoteless: seat.isVoteless })),
+  usersAll: Object.values(state.users).map((u) => ({ id: u.id, username: u.username, isOnline: u.isOnline })),
+  fabled: state.fabled.map((f) => ({ id: f.id, name: f.name })),
+  // A custom script's characters; sessions carry no custom script yet (issue 7 adds them).
+  roles: [],
+  tags: state.meta.tags,
+  isRunning: state.game.isRunning,
+  phase: state.game.phase,
+  boostDuration: Math.max(0, Math.floor((state.boostUntil - now) / 1000)),
+});
+
+/** Version and the lobby's sessions (spec 2 §7). */
+export const registerSessionRoutes = (app: FastifyInstance, { store, auth, supportEmail }: Deps) => {
+  const authenticate = auth.required;
+
+  app.get('/backend/version', async (): Promise<VersionInfo & { supportEmail?: string }> => ({
+    version: APP_VERSION,
+    serverTime: Date.now(),
+    versions: RELEASES,
+    ...(supportEmail ? { supportEmail } : {}),
+  }));
+
+  app.get('/backend/sessions', async (req) => {
+    const user = await authenticate(req);
+    const states = await store.all();
+    const now = Date.now();
+    return states.filter((s) => s.meta.isPublic || s.users[user.id]).map((s) => listItem(s, now));
+  });
+
+  app.post('/backend/sessions', async (req, reply) => {
+    const user = await authenticate(req);
+    const body = parseBody(createSessionBody, req.body);
+    const now = Date.now();
+    // Spec 2 §5: creating a session needs an active subscription.
+    if (!hasSubscription(user.level as Level, user.expires, now)) {
+      throw new HttpError(403, 'subscription_needed', 'Creating a game needs a subscription.');
+    }
+    const state = createSession({
+      sessionId: body.name,
+      owner: {
+        id: user.id,
+        username: user.username,
+        pronouns: user.pronouns,
+        level: user.level as Level,
+        flags: flagsOf(user),
+        createdAt: user.created_at,
+      },
+      meta: { isPublic: body.isPublic, language: body.language, chatServer: body.chatServer },
+      seats: body.seats,
+      now,
+    });
+    state.meta.tags = normalizeTags({ ...state.meta.tags, ...body.tags }, state.edition);
+    state.boostUntil = now + SESSION_BOOST_MS;
+    if (!(await store.create(state))) {
+      throw new HttpError(409, 'session_exists', 'A session with this name exists already.');
+    }
+    reply.code(201);
+    return { sessionId: state.sessionId };
+  });
+};

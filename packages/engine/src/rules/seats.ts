@@ -1,0 +1,68 @@
+import type { Draft } from 'immer';
+import { MAX_PLAYERS } from '../constants';
+import { refuse } from '../errors';
+import { isStoryteller, nominationActive, seatIndexOf } from '../permissions';
+import { emptySeat } from '../session';
+import type { SessionState } from '../types';
+import { requireMember, requireStoryteller, type RulesFor } from './rule';
+
+export const vacate = (draft: Draft<SessionState>, userId: string): void => {
+  const index = seatIndexOf(draft, userId);
+  if (index >= 0) draft.seats[index]!.id = '';
+  delete draft.raisedHands[userId];
+};
+
+export const seatRules: RulesFor<'claimSeat' | 'updateSeats'> = {
+  claimSeat(draft, { index }, actor) {
+    const refused = requireMember(draft, actor);
+    if (refused) return refused;
+    if (nominationActive(draft)) return refuse('nomination_active', 'Seats cannot change during a nomination.');
+    const held = seatIndexOf(draft, actor.userId);
+    if (index < 0) {
+      // Spec 1 §7: a negative index vacates; only a seated user can vacate.
+      if (held < 0) return refuse('not_seated', 'You are not seated.');
+      vacate(draft, actor.userId);
+      return;
+    }
+    const seat = draft.seats[index];
+    if (!seat) return refuse('no_such_seat', `There is no seat ${index + 1}.`);
+    if (isStoryteller(draft, actor.userId)) {
+      return refuse('forbidden', 'A Storyteller does not take a seat; stop being Storyteller first.');
+    }
+    if (held >= 0) return refuse('already_seated', 'You already hold a seat; vacate it first.');
+    if (seat.id !== '') return refuse('seat_taken', 'That seat is taken.');
+    seat.id = actor.userId;
+    // A seated player is no spectator: any grimoire access they held as one ends.
+    const user = draft.users[actor.userId];
+    if (user && user.grimoireAccess !== 0) user.grimoireAccess = 0;
+  },
+
+  updateSeats(draft, intent, actor) {
+    const refused = requireStoryteller(draft, actor);
+    if (refused) return refused;
+    if (nominationActive(draft)) return refuse('nomination_active', 'Seats cannot change during a nomination.');
+    // The client says how many seats it saw, so a change made on a stale circle is refused.
+    if (intent.count !== draft.seats.length) return refuse('stale', 'The seats changed meanwhile; try again.');
+    const inRange = (i: number) => Number.isInteger(i) && i >= 0 && i < draft.seats.length;
+    switch (intent.op) {
+      case 'add':
+        if (draft.seats.length >= MAX_PLAYERS) {
+          return refuse('max_players', `A game has at most ${MAX_PLAYERS} players.`);
+        }
+        draft.seats.push(emptySeat());
+        return;
+      case 'remove': {
+        if (!inRange(intent.index)) return refuse('no_such_seat', 'There is no such seat.');
+        const [removed] = draft.seats.splice(intent.index, 1);
+        if (removed?.id) delete draft.raisedHands[removed.id];
+        return;
+      }
+      case 'move': {
+        if (!inRange(intent.from) || !inRange(intent.to)) return refuse('no_such_seat', 'There is no such seat.');
+        const [moved] = draft.seats.splice(intent.from, 1);
+        draft.seats.splice(intent.to, 0, moved!);
+        return;
+      }
+    }
+  },
+};

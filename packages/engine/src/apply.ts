@@ -2,6 +2,9 @@ import { createDraft, finishDraft } from 'immer';
 import { refuse, type Refusal } from './errors';
 import type { Intent } from './intents';
 import { accessRules } from './rules/access';
+import { gameRules } from './rules/game';
+import { playerRules } from './rules/players';
+import { pointingRules } from './rules/pointing';
 import { metaRules } from './rules/meta';
 import { presenceRules } from './rules/presence';
 import type { Rule, RulesFor } from './rules/rule';
@@ -17,11 +20,14 @@ const rules: RulesFor<Intent['type']> = {
   ...metaRules,
   ...accessRules,
   ...presenceRules,
+  ...gameRules,
+  ...playerRules,
+  ...pointingRules,
 };
 
 /**
  * The one entry point for changing a session: checks permissions and rules, and returns either
- * the next state (with its version increased) or a refusal. The input state is never modified,
+ * the next state (with its version increased when anything changed) or a refusal. The input state is never modified,
  * and the next state shares every unchanged part with it (immer), so views and patches of
  * unchanged parts cost nothing.
  */
@@ -31,6 +37,8 @@ export const apply = (state: SessionState, intent: Intent, actor: Actor, now: nu
   const draft = createDraft(state);
   const refused = rule(draft, intent, actor, now);
   if (refused) return { ok: false, error: refused };
-  draft.version = state.version + 1;
-  return { ok: true, state: finishDraft(draft) as SessionState };
+  const next = finishDraft(draft) as SessionState;
+  // An intent that changed nothing (an ignored request, a timed step not yet due) keeps the version.
+  if (next === state) return { ok: true, state };
+  return { ok: true, state: { ...next, version: state.version + 1 } };
 };

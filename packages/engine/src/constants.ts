@@ -13,3 +13,24 @@ export const MODERATOR_LEVELS = ['special-tpi', 'special-moderator'] as const;
 export const SESSION_BOOST_MS = 60 * 60_000;
 /** Spec 2 §4: users without a level are warned when less than 120 s of boost remain. */
 export const BOOST_WARNING_MS = 120_000;
+
+/** Spec 1 §9 (game flow). */
+export const PHASE_UNDO_WINDOW_MS = 10_000;
+export const DISTRIBUTE_ROLES_HOOK_MS = 1_500;
+export const RECEIVE_ROLE_HOOK_MS = 2_500;
+export const ATTENTION_GONG_HOOK_MS = 10_000;
+export const RAISE_HAND_DEBOUNCE_MS = 500;
+export const REMINDER_FLIP_DEBOUNCE_MS = 500;
+export const POINTING_COUNTDOWN_MS = 4_000;
+export const TIMER_MIN_S = 3;
+export const TIMER_MAX_S = 7_200;
+/** The timer disappears this long after it expired. */
+export const TIMER_HIDE_AFTER_MS = 5_000;
+/** Reveal: one player per step (1000 ms, or the default 100 ms); the hook clears 1 s after the last. */
+export const REVEAL_STEP_SLOW_MS = 1_000;
+export const REVEAL_STEP_DEFAULT_MS = 100;
+export const REVEAL_END_DELAY_MS = 1_000;
+export const BUILT_IN_HAND_ICONS = ['hand', 'fist', 'peace', 'thumbs-up', 'thumbs-down'] as const;
+export const POWERFUL_HAND_ICONS = ['spock', 'lizard', 'middle-finger', 'smile', 'frown'] as const;
+/** Never pointed at by a team pointing (spec 1 §4 Pointing). */
+export const POINTING_EXCLUDED_ROLES = ['marionette', 'drunk', 'lunatic'] as const;

@@ -41,6 +41,8 @@ export const ERROR_CODES = [
   'banned_from_session',
   'kicked',
   'grimoire_not_allowed',
+  'pointing_active',
+  'not_running',
   'internal',
 ] as const;
 

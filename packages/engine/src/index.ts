@@ -8,3 +8,7 @@ export * from './apply';
 export * from './view';
 export * from './join';
 export { normalizeTags } from './rules/meta';
+export * from './phase';
+export * from './timed';
+export { nextAlignment } from './rules/players';
+export { pointingRecipients } from './rules/pointing';

@@ -1,4 +1,4 @@
-import type { SessionTags, SessionUser } from './types';
+import type { Alignment, Reminder, Role, SessionTags, SessionUser, Team } from './types';
 
 export type GrimoireRequestStatus = 'request' | 'receive' | 'deny' | 'remove';
 
@@ -18,6 +18,34 @@ export type Intent =
   | { type: 'updateMeta'; isPublic?: boolean; language?: string; tags?: Partial<SessionTags> }
   | { type: 'requestGrimoire'; id: string; status: GrimoireRequestStatus }
   | { type: 'kickUser'; id: string }
+  // Game flow (issue 5)
+  | { type: 'startGame' }
+  | { type: 'endGame'; isEvilWin: boolean; slow?: boolean }
+  | { type: 'toggleNight' }
+  | { type: 'distributeRoles'; roles: { role: Role | null; alignment: Alignment }[] }
+  | { type: 'updatePlayer'; index: number; property: 'role'; value: Role | null }
+  | { type: 'updatePlayer'; index: number; property: 'alignment'; value: Alignment }
+  | { type: 'updatePlayer'; index: number; property: 'isDead' | 'isVoteless' | 'isMarkedForDeath'; value: boolean }
+  | { type: 'updatePlayer'; index: number; property: 'id'; value: string }
+  | { type: 'updatePlayer'; index: number; property: 'reminders'; value: Reminder[] }
+  | { type: 'toggleLife'; index: number; townSquare: boolean }
+  | { type: 'cycleAlignment'; index: number }
+  | { type: 'addReminder'; index: number; role: string; name: string; allowDuplicates?: boolean }
+  | { type: 'removeReminder'; index: number; at: number }
+  | { type: 'flipReminder'; index: number; at: number }
+  | { type: 'timer'; title: string; duration: number; isPausedDuringVotes: boolean }
+  | { type: 'raiseHand'; icon: string | null }
+  | { type: 'attention' }
+  | { type: 'pointing'; action: 'start'; team?: Team; dead?: boolean }
+  | { type: 'pointing'; action: 'stop' }
+  | { type: 'point'; index: number }
+  | { type: 'openEyes'; index: number; value: 'open-eyes' | 'peek-eyes' | null }
+  | { type: 'clear'; what: 'players' | 'roles' }
+  // Timed steps the server applies when they fall due (see timed.ts)
+  | { type: 'hookEnd' }
+  | { type: 'revealStep' }
+  | { type: 'pointingLock' }
+  | { type: 'timerHide' }
   | { type: 'ping'; latency: number }
   | {
       type: 'presence';

@@ -38,6 +38,8 @@ export interface Reminder {
   role: string;
   name: string;
   isFlipped: boolean;
+  /** When it was placed: the oldest holder gives a limited reminder up first. */
+  addedAt?: number;
 }
 
 export type SeatStatus = 'open-eyes' | 'peek-eyes';
@@ -67,7 +69,7 @@ export interface StorytellerEntry {
   reminders: Reminder[];
 }
 
-export type HistoryType = 'start' | 'phase' | 'end' | 'vote' | 'death' | 'revive';
+export type HistoryType = 'start' | 'phase' | 'end' | 'vote' | 'death' | 'revive' | 'voteless';
 
 export interface HistoryEntry {
   id: string;
@@ -83,6 +85,7 @@ export interface GameState {
   phase: number;
   history: HistoryEntry[];
   isNight: boolean;
+  /** Server time of the last phase change (the 10 s undo window counts from it). */
   lastPhase: number;
 }
 
@@ -117,11 +120,36 @@ export interface VoteState {
   history: VoteLogEntry[];
 }
 
+export type HookName = 'reveal-grimoire' | 'attention-gong' | 'distribute-roles' | 'receive-role';
+
 export interface Hook {
-  name: 'reveal-grimoire' | 'attention-gong' | 'distribute-roles' | 'receive-role';
+  name: HookName;
   params: Record<string, unknown>;
-  /** Server time when the hook ends by itself. */
+  /** Server time when the hook started. */
+  since: number;
+  /** Server time when the hook ends by itself (for the reveal: when its next step is due). */
   until: number | null;
+}
+
+/** The end-of-game reveal (hook reveal-grimoire): the result first, then one player per step. */
+export interface RevealParams {
+  isEvilWin: boolean;
+  step: number;
+  interval: number;
+  /** Seat indices in reveal order. */
+  order: number[];
+}
+
+export type PointingStatus = 'countdown' | 'locked';
+
+/** Pointing (spec 1 §4): 4 s countdown, then locked. */
+export interface Pointing {
+  status: PointingStatus;
+  startedAt: number;
+  /** Seats that point (a team or the dead, at night); null: every seated player (by day). */
+  recipients: number[] | null;
+  /** Who points at which seat (user id → seat index). */
+  pointers: Record<string, number>;
 }
 
 export interface Timer {
@@ -219,7 +247,9 @@ export interface SessionState {
   hook: Hook | null;
   timer: Timer | null;
   raisedHands: Record<string, string>;
-  isPointing: boolean;
+  pointing: Pointing | null;
+  /** Last time of debounced actions, keyed "user:kind" (raise hand 500 ms, reminder flip 500 ms). */
+  throttle: Record<string, number>;
   isWhispersDisabled: boolean;
   /**
    * Until when users without a subscription may play here (ms). A subscribed Storyteller keeps it

@@ -39,6 +39,8 @@ const hiddenStoryteller = memo((st: StorytellerEntry): StorytellerEntry => ({
   reminders: [],
 }));
 
+const NO_THROTTLE: Record<string, number> = Object.freeze({}) as Record<string, number>;
+
 /**
  * Removes what `viewerId` may not see (DESIGN principle 1): other players' roles, alignments and
  * reminders, hidden votes, private history, vote history and bluffs without grimoire access.
@@ -52,13 +54,21 @@ export const view = (state: SessionState, viewerId: string): SessionView => {
     seat: ownSeat,
     grimoireAccess: grim,
   };
-  if (grim) return { ...state, viewer };
+  // Debounce bookkeeping is the server's business alone.
+  if (grim) return { ...state, throttle: NO_THROTTLE, viewer };
 
   const seats = state.seats.map((seat, i) => (i === ownSeat || seat.revealed ? seat : hiddenSeat(seat)));
   const votes = state.vote.isHidden ? state.vote.votes.map((v, i) => (i === ownSeat ? v : 0)) : state.vote.votes;
+  // At night only those who point (and the grimoire) see where others point.
+  const pointing =
+    state.pointing?.recipients && !state.pointing.recipients.includes(ownSeat)
+      ? { ...state.pointing, pointers: {} }
+      : state.pointing;
   return {
     ...state,
+    throttle: NO_THROTTLE,
     viewer,
+    pointing,
     seats,
     storytellers: state.storytellers.map(hiddenStoryteller),
     bluffs: state.bluffs.map(() => null),

@@ -1,5 +1,6 @@
-import { MAX_PLAYERS } from '@belfry/engine';
+import { MAX_PLAYERS, TEAMS } from '@belfry/engine';
 import { z } from 'zod';
+import { alignmentSchema, roleSchema } from './role';
 
 /**
  * Client → server socket messages (spec 1 §7, spec 2 §7) used so far. Each is acknowledged; the
@@ -12,6 +13,14 @@ const seatIndex = z
   .max(MAX_PLAYERS - 1);
 const seatCount = z.number().int().min(0).max(MAX_PLAYERS);
 const userId = z.string().min(1).max(64);
+const reminderSchema = z
+  .object({
+    role: z.string().min(1).max(50),
+    name: z.string().min(1).max(30),
+    isFlipped: z.boolean(),
+    addedAt: z.number().optional(),
+  })
+  .strict();
 const tagCycle = z.union([z.literal(0), z.literal(1), z.literal(2)]);
 /** Spec 2 §3: difficulty, cameras, travellers, grimoire cycle 0/1/2; locked and streaming are toggles. */
 export const sessionTags = z
@@ -56,6 +65,59 @@ export const clientMessages = {
     .strict(),
   requestGrimoire: z.object({ id: userId, status: z.enum(['request', 'receive', 'deny', 'remove']) }).strict(),
   kickUser: z.object({ id: userId }).strict(),
+  // The game (issue 5)
+  startGame: z.object({}).strict(),
+  endGame: z.object({ isEvilWin: z.boolean(), slow: z.boolean().optional() }).strict(),
+  toggleNight: z.object({}).strict(),
+  distributeRoles: z
+    .object({
+      roles: z.array(z.object({ role: roleSchema.nullable(), alignment: alignmentSchema }).strict()).max(MAX_PLAYERS),
+    })
+    .strict(),
+  updatePlayer: z.discriminatedUnion('property', [
+    z.object({ index: seatIndex, property: z.literal('role'), value: roleSchema.nullable() }).strict(),
+    z.object({ index: seatIndex, property: z.literal('alignment'), value: alignmentSchema }).strict(),
+    z.object({ index: seatIndex, property: z.literal('isDead'), value: z.boolean() }).strict(),
+    z.object({ index: seatIndex, property: z.literal('isVoteless'), value: z.boolean() }).strict(),
+    z.object({ index: seatIndex, property: z.literal('isMarkedForDeath'), value: z.boolean() }).strict(),
+    z.object({ index: seatIndex, property: z.literal('id'), value: z.union([z.literal(''), userId]) }).strict(),
+    z
+      .object({
+        index: seatIndex,
+        property: z.literal('reminders'),
+        value: z.array(reminderSchema).max(30),
+      })
+      .strict(),
+  ]),
+  toggleLife: z.object({ index: seatIndex, townSquare: z.boolean() }).strict(),
+  cycleAlignment: z.object({ index: seatIndex }).strict(),
+  addReminder: z
+    .object({
+      index: seatIndex,
+      role: z.string().min(1).max(50),
+      name: z.string().min(1).max(30),
+      allowDuplicates: z.boolean().optional(),
+    })
+    .strict(),
+  removeReminder: z.object({ index: seatIndex, at: z.number().int().min(0).max(100) }).strict(),
+  flipReminder: z.object({ index: seatIndex, at: z.number().int().min(0).max(100) }).strict(),
+  /** Spec 1 §7: timer (title, duration, isPausedDuringVotes); the duration is in seconds. */
+  timer: z.object({ title: z.string().max(50), duration: z.number(), isPausedDuringVotes: z.boolean() }).strict(),
+  raiseHand: z.object({ icon: z.string().min(1).max(60).nullable() }).strict(),
+  attention: z.object({}).strict(),
+  pointing: z.discriminatedUnion('action', [
+    z
+      .object({
+        action: z.literal('start'),
+        team: z.enum(TEAMS as [string, ...string[]]).optional(),
+        dead: z.boolean().optional(),
+      })
+      .strict(),
+    z.object({ action: z.literal('stop') }).strict(),
+  ]),
+  point: z.object({ index: seatIndex }).strict(),
+  openEyes: z.object({ index: seatIndex, value: z.enum(['open-eyes', 'peek-eyes']).nullable() }).strict(),
+  clear: z.object({ what: z.enum(['players', 'roles']) }).strict(),
   /** Every 60 s; `latency` is the round trip the client measured for the previous ping. */
   ping: z.object({ sentAt: z.number(), latency: z.number().min(0).max(600_000).optional() }).strict(),
   /** Asks for a full view, e.g. after a version gap. */

@@ -1,5 +1,6 @@
 import {
   apply,
+  nextTimedIntent,
   type Actor,
   type Intent,
   type Refusal,
@@ -35,6 +36,8 @@ interface LiveSession {
   state: SessionState;
   connections: Map<string, Connection>;
   boostTimer: NodeJS.Timeout | null;
+  /** The next change time alone makes (hook end, reveal step, pointing lock, timer hide). */
+  clockTimer: NodeJS.Timeout | null;
 }
 
 const SYSTEM: Actor = { userId: '', level: 'none', isSystem: true };
@@ -145,14 +148,39 @@ export class SessionHub {
     if (known) return known;
     const state = await this.store.load(sessionId);
     if (!state) return undefined;
-    const session: LiveSession = { state, connections: new Map(), boostTimer: null };
+    const session: LiveSession = { state, connections: new Map(), boostTimer: null, clockTimer: null };
     this.live.set(sessionId, session);
+    this.scheduleClock(session);
     return session;
   }
 
   private drop(sessionId: string, session: LiveSession): void {
     if (session.boostTimer) clearTimeout(session.boostTimer);
+    if (session.clockTimer) clearTimeout(session.clockTimer);
     this.live.delete(sessionId);
+  }
+
+  /**
+   * Timed behaviour runs from timestamps in the state (DESIGN): after every change the next due
+   * step is scheduled, so a restarted node (or another one) picks it up from the stored state.
+   */
+  private scheduleClock(session: LiveSession): void {
+    if (session.clockTimer) clearTimeout(session.clockTimer);
+    session.clockTimer = null;
+    const next = nextTimedIntent(session.state);
+    if (!next) return;
+    const sessionId = session.state.sessionId;
+    const delay = Math.min(Math.max(0, next.at - Date.now()), 2 ** 30);
+    session.clockTimer = setTimeout(() => {
+      void this.queue.run(sessionId, async () => {
+        const live = this.live.get(sessionId);
+        if (live !== session) return;
+        const due = nextTimedIntent(live.state);
+        if (due && due.at <= Date.now()) await this.commit(live, due.intent, SYSTEM);
+        this.scheduleClock(live);
+      });
+    }, delay);
+    session.clockTimer.unref();
   }
 
   private async commit(
@@ -166,6 +194,10 @@ export class SessionHub {
       if (!result.ok) {
         ack(result.error);
         return result.error;
+      }
+      if (result.state === session.state) {
+        ack(null); // nothing changed: nothing to store or send
+        return null;
       }
       if (await this.store.save(result.state, session.state.version)) {
         session.state = result.state;
@@ -201,6 +233,7 @@ export class SessionHub {
 
   private broadcast(session: LiveSession): void {
     this.enforceMembership(session);
+    this.scheduleClock(session);
     // Several sockets of one user (tabs) usually hold the same last view: compute each view and patch once.
     const done = new Map<string, { prev: SessionView; next: SessionView; patch: ReturnType<typeof diffViews> }>();
     for (const connection of session.connections.values()) {

@@ -1,0 +1,28 @@
+import { POINTING_COUNTDOWN_MS, TIMER_HIDE_AFTER_MS } from './constants';
+import type { Intent } from './intents';
+import type { SessionState } from './types';
+
+export interface TimedIntent {
+  at: number;
+  intent: Intent;
+}
+
+/**
+ * The next change that time alone makes to a session (hooks ending, reveal steps, pointing
+ * locking, the timer hiding). The server schedules it from the state, so a restart or another
+ * node resumes it (DESIGN: timed behaviour).
+ */
+export const nextTimedIntent = (state: SessionState): TimedIntent | null => {
+  const due: TimedIntent[] = [];
+  if (state.hook?.until != null) {
+    due.push({
+      at: state.hook.until,
+      intent: { type: state.hook.name === 'reveal-grimoire' ? 'revealStep' : 'hookEnd' },
+    });
+  }
+  if (state.pointing?.status === 'countdown') {
+    due.push({ at: state.pointing.startedAt + POINTING_COUNTDOWN_MS, intent: { type: 'pointingLock' } });
+  }
+  if (state.timer) due.push({ at: state.timer.expiration + TIMER_HIDE_AFTER_MS, intent: { type: 'timerHide' } });
+  return due.sort((a, b) => a.at - b.at)[0] ?? null;
+};

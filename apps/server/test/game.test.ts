@@ -77,6 +77,34 @@ describe.each(DIALECTS)('the game over Socket.IO (%s; issue 5)', (dialect) => {
     });
   });
 
+  it('a vote: the server runs the clock, counts in-time hands, refuses late ones and marks the nominee', async () => {
+    const { st, a, b } = await table('voting');
+    expect((await st.request('voteSpeed', { speed: 500 })).ok).toBe(true);
+    expect((await st.request('nomination', { nominator: 0, nominee: 2 })).ok).toBe(true);
+    expect((await st.request('voteControl', { action: 'start' })).ok).toBe(true);
+    const view = await a.until((v) => v.vote.isInProgress);
+    // Seat 0 is at position 0 after the nominee (seat 2): it locks 1 × 500 ms after locking begins.
+    const lock = view.vote.voteTimer! + 500;
+    expect((await a.request('vote', { index: 0, value: 1, at: Date.now() })).ok).toBe(true);
+    await new Promise((r) => setTimeout(r, Math.max(0, lock + 700 - Date.now())));
+    expect(await b.request('vote', { index: 0, value: 1, at: Date.now() })).toMatchObject({
+      ok: false,
+      error: { code: 'forbidden' },
+    });
+    expect(await a.request('vote', { index: 0, value: 0, at: Date.now() })).toMatchObject({
+      ok: false,
+      error: { code: 'vote_locked' },
+    });
+    const done = await st.until((v) => !v.vote.isInProgress && v.vote.locked === 4, 5000);
+    expect(done.vote.votes[0]).toBe(1);
+    // 1 vote of a majority of 2 (3 living): no mark.
+    expect(done.vote.markedPlayer).toBe(-1);
+    expect((await st.request('voteControl', { action: 'finish' })).ok).toBe(true);
+    const logged = await st.until((v) => v.vote.history.length === 1);
+    expect(logged.vote.history[0]).toMatchObject({ votes: 1, majority: 2, voters: ['alice'] });
+    expect((await b.until((v) => v.vote.nomination === null)).vote.history).toEqual([]);
+  });
+
   it('the reveal runs on the server, one player per second, and resumes after a restart', async () => {
     const { st } = await table('reveal');
     await st.request('distributeRoles', {

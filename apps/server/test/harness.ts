@@ -227,6 +227,7 @@ export class TestClient {
       transports: ['websocket'],
       reconnection: false,
     });
+    this.socket.on('serverPing', (_sentAt: number, ack: (now: number) => void) => ack(Date.now()));
     this.socket.on('session', (full: SessionView) => {
       this.view = full;
       this.notify();

@@ -10,6 +10,7 @@ import { presenceRules } from './rules/presence';
 import type { Rule, RulesFor } from './rules/rule';
 import { seatRules } from './rules/seats';
 import { storytellerRules } from './rules/storytellers';
+import { voteRules } from './rules/vote';
 import type { Actor, SessionState } from './types';
 
 export type ApplyResult = { ok: true; state: SessionState } | { ok: false; error: Refusal };
@@ -23,6 +24,7 @@ const rules: RulesFor<Intent['type']> = {
   ...gameRules,
   ...playerRules,
   ...pointingRules,
+  ...voteRules,
 };
 
 /**

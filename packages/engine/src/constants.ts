@@ -34,3 +34,16 @@ export const BUILT_IN_HAND_ICONS = ['hand', 'fist', 'peace', 'thumbs-up', 'thumb
 export const POWERFUL_HAND_ICONS = ['spock', 'lizard', 'middle-finger', 'smile', 'frown'] as const;
 /** Never pointed at by a team pointing (spec 1 §4 Pointing). */
 export const POINTING_EXCLUDED_ROLES = ['marionette', 'drunk', 'lunatic'] as const;
+
+/** Spec 1 §9 (votes). */
+export const VOTE_SPEED_MIN_MS = 500;
+export const VOTE_SPEED_MAX_MS = 10_000;
+export const VOTE_COUNTDOWN_MS = 4_000;
+export const VOTE_START_CHECK_MS = 1_000;
+export const VOTE_CHANGE_DEBOUNCE_MS = 500;
+export const ZOOKEEPER_LOCK_START = -3;
+/** Issue 6: a hand change counts if made before the hand reached the seat and it arrives within this much beyond that moment plus the sender's one-way latency. */
+export const VOTE_GRACE_MS = 300;
+/** A measured latency above this is not believed for the grace. */
+export const VOTE_MAX_ONE_WAY_MS = 1_000;
+export const VOTE_HISTORY_KEEP_MS = 3 * 60 * 60_000;

@@ -43,6 +43,9 @@ export const ERROR_CODES = [
   'grimoire_not_allowed',
   'pointing_active',
   'not_running',
+  'vote_locked',
+  'no_vote',
+  'vote_in_progress',
   'internal',
 ] as const;
 

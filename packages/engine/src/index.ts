@@ -12,3 +12,4 @@ export * from './phase';
 export * from './timed';
 export { nextAlignment } from './rules/players';
 export { pointingRecipients } from './rules/pointing';
+export * from './vote';

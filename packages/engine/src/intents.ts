@@ -41,11 +41,24 @@ export type Intent =
   | { type: 'point'; index: number }
   | { type: 'openEyes'; index: number; value: 'open-eyes' | 'peek-eyes' | null }
   | { type: 'clear'; what: 'players' | 'roles' }
+  // Nominations and votes (issue 6)
+  | { type: 'nomination'; nominator: number; nominee: number }
+  | { type: 'nominationType' }
+  | { type: 'voteSpeed'; speed: number }
+  | {
+      type: 'voteControl';
+      action: 'countdown' | 'start' | 'pause' | 'resume' | 'reset' | 'finish' | 'close' | 'advance';
+    }
+  | { type: 'voteIsHidden'; value: boolean }
+  | { type: 'vote'; index: number; value: number; at: number }
+  | { type: 'marked'; value: boolean }
+  | { type: 'voteHighscore'; value: string | number }
   // Timed steps the server applies when they fall due (see timed.ts)
   | { type: 'hookEnd' }
   | { type: 'revealStep' }
   | { type: 'pointingLock' }
   | { type: 'timerHide' }
+  | { type: 'voteComplete' }
   | { type: 'ping'; latency: number }
   | {
       type: 'presence';

@@ -66,6 +66,7 @@ export const createSession = ({ sessionId, owner, meta, seats = 0, now }: NewSes
     highscore: 0,
     markedPlayer: -1,
     voteTimer: null,
+    pausedAt: null,
     history: [],
   },
   hook: null,

@@ -1,6 +1,7 @@
 import { POINTING_COUNTDOWN_MS, TIMER_HIDE_AFTER_MS } from './constants';
 import type { Intent } from './intents';
 import type { SessionState } from './types';
+import { voteEndsAt } from './vote';
 
 export interface TimedIntent {
   at: number;
@@ -23,6 +24,11 @@ export const nextTimedIntent = (state: SessionState): TimedIntent | null => {
   if (state.pointing?.status === 'countdown') {
     due.push({ at: state.pointing.startedAt + POINTING_COUNTDOWN_MS, intent: { type: 'pointingLock' } });
   }
-  if (state.timer) due.push({ at: state.timer.expiration + TIMER_HIDE_AFTER_MS, intent: { type: 'timerHide' } });
+  if (state.timer && state.timer.paused === null) {
+    due.push({ at: state.timer.expiration + TIMER_HIDE_AFTER_MS, intent: { type: 'timerHide' } });
+  }
+  const voteEnd =
+    state.vote.isInProgress && state.vote.pausedAt === null ? voteEndsAt(state.vote, state.seats.length) : null;
+  if (voteEnd !== null) due.push({ at: voteEnd, intent: { type: 'voteComplete' } });
   return due.sort((a, b) => a.at - b.at)[0] ?? null;
 };

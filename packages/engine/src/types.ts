@@ -109,14 +109,21 @@ export interface VoteState {
   nominationType: NominationType;
   /** Per seat: 0, 1 or 2 hands (fractions possible with multipliers). */
   votes: number[];
+  /**
+   * The lock counter (spec 1 §4): -3 zookeeper accusation, -2 defence, 0 idle, -1 countdown, 0
+   * started, 1..N counting seat by seat, beyond N finished. While the clock runs it is derived from
+   * `voteTimer` (see vote.ts) and stored here when the clock stops or pauses.
+   */
   locked: number;
   speed: number;
   isInProgress: boolean;
   isHidden: boolean;
   highscore: number;
   markedPlayer: number;
-  /** Server time at which locking (re)started; the vote clock is derived from it. */
+  /** Server time at which locking begins (locked = 1); the vote clock is derived from it. */
   voteTimer: number | null;
+  /** Server time the clock was paused at, while paused. */
+  pausedAt: number | null;
   history: VoteLogEntry[];
 }
 

@@ -118,6 +118,18 @@ export const clientMessages = {
   point: z.object({ index: seatIndex }).strict(),
   openEyes: z.object({ index: seatIndex, value: z.enum(['open-eyes', 'peek-eyes']).nullable() }).strict(),
   clear: z.object({ what: z.enum(['players', 'roles']) }).strict(),
+  // Nominations and votes (issue 6)
+  nomination: z.object({ nominator: seatIndex, nominee: seatIndex }).strict(),
+  nominationType: z.object({}).strict(),
+  voteSpeed: z.object({ speed: z.number() }).strict(),
+  voteControl: z
+    .object({ action: z.enum(['countdown', 'start', 'pause', 'resume', 'reset', 'finish', 'close', 'advance']) })
+    .strict(),
+  voteIsHidden: z.object({ value: z.boolean() }).strict(),
+  /** `at`: when the hand changed on the player's screen, in server time (the client's corrected clock). */
+  vote: z.object({ index: seatIndex, value: z.number().int().min(0).max(2), at: z.number() }).strict(),
+  marked: z.object({ value: z.boolean() }).strict(),
+  voteHighscore: z.object({ value: z.union([z.string().max(20), z.number()]) }).strict(),
   /** Every 60 s; `latency` is the round trip the client measured for the previous ping. */
   ping: z.object({ sentAt: z.number(), latency: z.number().min(0).max(600_000).optional() }).strict(),
   /** Asks for a full view, e.g. after a version gap. */
@@ -141,4 +153,6 @@ export const SERVER_EVENTS = {
   patch: 'patch',
   /** The server ends this connection on purpose (kicked, session closed). */
   closed: 'closed',
+  /** The server measures the round trip: the client acknowledges at once with its `Date.now()`. */
+  serverPing: 'serverPing',
 } as const;

@@ -1,4 +1,11 @@
-import { hasSubscription, type Intent, joinRefusal, type Level, normalizeSessionCode } from '@belfry/engine';
+import {
+  hasSubscription,
+  PING_INTERVAL_MS,
+  type Intent,
+  joinRefusal,
+  type Level,
+  normalizeSessionCode,
+} from '@belfry/engine';
 import {
   ackError,
   clientMessages,
@@ -95,7 +102,22 @@ export const attachSessionSockets = (
         ack?.(ackError('internal', 'Something went wrong on the server.'));
       });
     });
+    // The server measures each socket's round trip itself (the vote grace depends on it, so a client's
+    // own report is not believed): at connect and every 60 s (spec: ping every 60 s, latency stored).
+    const measure = async () => {
+      const sentAt = Date.now();
+      try {
+        await socket.timeout(5000).emitWithAck(SERVER_EVENTS.serverPing, sentAt);
+      } catch {
+        return; // no answer: keep the last figure
+      }
+      const latency = Date.now() - sentAt;
+      await hub.handle(sessionId, { type: 'ping', latency }, member.actor, () => undefined);
+    };
+    const pinger = setInterval(() => void measure(), PING_INTERVAL_MS);
+    pinger.unref();
     socket.on('disconnect', (reason) => {
+      clearInterval(pinger);
       // Oversized or unparsable frames end the connection inside Socket.IO; say so in the log.
       if (reason === 'parse error' || reason === 'transport error') {
         log.warn({ sessionId, userId: member.actor.userId, reason }, 'socket dropped');
@@ -106,7 +128,9 @@ export const attachSessionSockets = (
     if (refused) {
       socket.emit(SERVER_EVENTS.closed, refused);
       socket.disconnect(true);
+      return;
     }
+    void measure();
   });
 
   const dispatch = async (socket: Socket, event: string, payload: unknown, ack: AckFn | null) => {
@@ -131,10 +155,8 @@ export const attachSessionSockets = (
       return ack({ ok: true });
     }
     if (event === 'ping') {
-      ack({ ok: true, serverTime: Date.now() });
-      const { latency } = parsed.data as { latency?: number };
-      if (latency !== undefined) await hub.handle(sessionId, { type: 'ping', latency }, member.actor, () => undefined);
-      return;
+      // The answer carries the server time for the client's clock offset; latency is measured by the server.
+      return ack({ ok: true, serverTime: Date.now() });
     }
     if (NOT_INTENTS.includes(event)) return ack(ackError('unknown_event', `Unknown event "${event}".`));
     const intent = { type: event, ...(parsed.data as object) } as Intent;

@@ -31,15 +31,30 @@ const refuseIfHook = (draft: Draft<SessionState>): Refusal | void => {
   if (draft.hook) return refuse('hook_in_progress', HOOK_IN_PROGRESS);
 };
 
+/** Spec 1 §4: a timer flagged pause-during-votes stands still from the nomination to its end. */
+export const pauseTimerForVote = (draft: Draft<SessionState>, now: number): void => {
+  if (draft.timer?.isPausedDuringVotes && draft.timer.paused === null) draft.timer.paused = now;
+};
+
+/** The paused time is added to the remaining time. */
+export const resumeTimerAfterVote = (draft: Draft<SessionState>, now: number): void => {
+  if (draft.timer?.paused != null) {
+    draft.timer.expiration += now - draft.timer.paused;
+    draft.timer.paused = null;
+  }
+};
+
 /** Ends a running nomination (night, reveal, pointing and other modes cancel it). */
-export const clearNomination = (draft: Draft<SessionState>): void => {
+export const clearNomination = (draft: Draft<SessionState>, now: number): void => {
   const vote = draft.vote;
+  if (vote.nomination) resumeTimerAfterVote(draft, now);
   vote.nomination = null;
   vote.nominator = null;
   vote.votes = [];
   vote.locked = 0;
   vote.isInProgress = false;
   vote.voteTimer = null;
+  vote.pausedAt = null;
 };
 
 const advancePhase = (draft: Draft<SessionState>, now: number): void => {
@@ -70,7 +85,7 @@ export const gameRules: RulesFor<
     const refused = requireStoryteller(draft, actor) ?? refuseIfHook(draft);
     if (refused) return refused;
     if (draft.game.isRunning && draft.game.isNight) advancePhase(draft, now);
-    clearNomination(draft);
+    clearNomination(draft, now);
     draft.pointing = null;
     addHistory(draft, 'end', { isEvilWin }, now);
     draft.game.isRunning = false;

@@ -41,7 +41,7 @@ export const pointingRules: RulesFor<'pointing' | 'point' | 'pointingLock'> = {
         draft.game.isNight ? 'At night, choose a team or the dead.' : 'By day everyone points.',
       );
     }
-    clearNomination(draft);
+    clearNomination(draft, now);
     draft.pointing = {
       status: 'countdown',
       startedAt: now,

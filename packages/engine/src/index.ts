@@ -13,3 +13,4 @@ export * from './timed';
 export { nextAlignment } from './rules/players';
 export { pointingRecipients } from './rules/pointing';
 export * from './vote';
+export * from './distribution';

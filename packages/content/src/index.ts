@@ -1,1 +1,4 @@
 export * from './facts';
+export * from './catalogue';
+export * from './editions';
+export * from './script';

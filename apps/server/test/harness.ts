@@ -281,19 +281,27 @@ export const rewriteState = async (
   id: string,
   change: (state: SessionState) => SessionState,
 ): Promise<void> => {
-  const row = await server.db.kysely
-    .selectFrom('sessions')
-    .select('state')
-    .where('id', '=', id)
-    .executeTakeFirstOrThrow();
-  const current = JSON.parse(row.state) as SessionState;
-  const next = { ...change(current), version: current.version + 1 };
-  await server.db.kysely
-    .updateTable('sessions')
-    .set({ state: JSON.stringify(next), version: next.version })
-    .where('id', '=', id)
-    .execute();
-  await server.hub.changedElsewhere(id, next.version);
+  // A compare-and-set like the server's own writes, so a concurrent write (a ping) is never lost.
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const row = await server.db.kysely
+      .selectFrom('sessions')
+      .select('state')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    const current = JSON.parse(row.state) as SessionState;
+    const next = { ...change(current), version: current.version + 1 };
+    const result = await server.db.kysely
+      .updateTable('sessions')
+      .set({ state: JSON.stringify(next), version: next.version })
+      .where('id', '=', id)
+      .where('version', '=', current.version)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 1) {
+      await server.hub.changedElsewhere(id, next.version);
+      return;
+    }
+  }
+  throw new Error('could not rewrite the session state');
 };
 
 /** Opens a socket to a session and closes it again: 'connected', or the handshake's refusal code. */

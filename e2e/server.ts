@@ -35,6 +35,8 @@ export class ServerProcess {
         // The browser tests use the embedded database, whatever the environment says.
         DATABASE_URL: '',
         REDIS_URL: '',
+        // Every browser and API user of a test run comes from 127.0.0.1.
+        RATE_LIMIT_FACTOR: '100',
         ...this.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -44,6 +44,7 @@ test('two users: create, join by link, claim a seat; both survive a kill -9 of t
   const st = await newUserPage(browser, '/');
   await expect(st).toHaveURL(/\/login/);
   server.grantLevel(await registerThroughUi(st, stName));
+  await st.reload(); // the Lobby fetches the account again and now offers to create a game
   await expect(st.getByTestId('create-name')).toBeVisible();
   await st.getByTestId('create-name').fill(code);
   await st.getByTestId('create-public').uncheck();
@@ -99,6 +100,7 @@ test('leaving on purpose returns to the Lobby and does not rejoin on reload', as
   const code = `leave-${unique()}`;
   const st = await newUserPage(browser, '/');
   server.grantLevel(await registerThroughUi(st, `st-${unique()}`));
+  await st.reload();
   await st.getByTestId('create-name').fill(code);
   await st.getByTestId('create-public').uncheck();
   await st.getByTestId('create-submit').click();
@@ -114,5 +116,5 @@ test('leaving on purpose returns to the Lobby and does not rejoin on reload', as
   await expect(player).toHaveURL(new RegExp(`${server.url}/$`));
   await player.reload();
   await expect(player).toHaveURL(new RegExp(`${server.url}/$`));
-  await expect(player.getByTestId('create-name')).toBeVisible();
+  await expect(player.getByTestId('join-code')).toBeVisible();
 });

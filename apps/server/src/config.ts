@@ -33,6 +33,15 @@ export const DEFAULT_LIMITS: RateLimits = {
   phoneSendPerAccount: { max: 10, windowSeconds: 86_400 },
 };
 
+/** Multiplies every limit's allowance (RATE_LIMIT_FACTOR): for large events, or test rigs on one address. */
+export const scaleLimits = (limits: RateLimits, factor: number): RateLimits =>
+  Object.fromEntries(
+    Object.entries(limits).map(([name, limit]) => [
+      name,
+      { ...limit, max: Math.max(1, Math.round(limit.max * factor)) },
+    ]),
+  ) as unknown as RateLimits;
+
 export interface ServerConfig {
   port: number;
   host: string;
@@ -88,7 +97,7 @@ export const configFromEnv = (env: NodeJS.ProcessEnv = process.env): ServerConfi
   publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT ?? 8080}`,
   captchaMaxCounter: Number(env.CAPTCHA_MAX_COUNTER ?? 100_000),
   smsDailyBudget: Number(env.SMS_DAILY_BUDGET ?? 200),
-  limits: DEFAULT_LIMITS,
+  limits: scaleLimits(DEFAULT_LIMITS, Number(env.RATE_LIMIT_FACTOR ?? 1)),
   sessionIdleMinutes: Number(env.SESSION_IDLE_MINUTES ?? 12 * 60),
 });
 

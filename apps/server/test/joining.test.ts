@@ -120,11 +120,22 @@ describe.each(DIALECTS)('joining, access and kicking over Socket.IO (%s; spec 2 
     const client = connect(id, free);
     await client.until(() => true);
     const closed = new Promise<{ code: string }>((resolve) => client.socket.on('closed', resolve));
-    const st = connect(id, storyteller);
-    await st.until(() => true);
-    // The boost ends in 300 ms.
+    // The boost ends in 300 ms (no Storyteller is online to renew it).
     await rewriteState(server, id, (state) => ({ ...state, boostUntil: Date.now() + 300 }));
     expect((await closed).code).toBe('subscription_needed');
+    // A connection the server ended counts as gone: the user is offline (not "watching", not counted).
+    for (let i = 0; i < 50 && server.hub.state(id)?.users[free.user.id]?.isOnline !== false; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(
+      (await server.db.kysely.selectFrom('sessions').select('state').where('id', '=', id).executeTakeFirstOrThrow())
+        .state,
+    ).toContain(`"id":"${free.user.id}"`);
+    const stored = JSON.parse(
+      (await server.db.kysely.selectFrom('sessions').select('state').where('id', '=', id).executeTakeFirstOrThrow())
+        .state,
+    ) as { users: Record<string, { isOnline: boolean }> };
+    expect(stored.users[free.user.id]!.isOnline).toBe(false);
     expect(await attempt(id, free)).toBe('subscription_needed');
     expect(await attempt(id, storyteller)).toBe('connected');
   });

@@ -28,6 +28,8 @@ export interface Member {
 interface Connection {
   socket: Socket;
   member: Member;
+  /** Ended on purpose; its disconnect handler removes it and marks the user offline. */
+  closing?: boolean;
   /** The last view this socket was sent; patches are computed against it. */
   lastView: SessionView | null;
 }
@@ -87,7 +89,7 @@ export class SessionHub {
       const session = this.live.get(sessionId);
       if (!session || !session.connections.delete(socket.id)) return;
       const userId = member.profile.id;
-      const stillHere = [...session.connections.values()].some((c) => c.member.profile.id === userId);
+      const stillHere = [...session.connections.values()].some((c) => c.member.profile.id === userId && !c.closing);
       if (!stillHere && session.state.users[userId]?.isOnline) {
         await this.commit(session, { type: 'presence', user: member.profile, isOnline: false }, SYSTEM);
       }
@@ -225,8 +227,9 @@ export class SessionHub {
   }
 
   /** Ends a connection on purpose: the client shows why and does not reconnect. */
-  private end(session: LiveSession, connection: Connection, reason: Refusal): void {
-    session.connections.delete(connection.socket.id);
+  private end(_session: LiveSession, connection: Connection, reason: Refusal): void {
+    if (connection.closing) return;
+    connection.closing = true;
     connection.socket.emit(SERVER_EVENTS.closed, reason);
     connection.socket.disconnect(true);
   }
@@ -238,7 +241,7 @@ export class SessionHub {
     const done = new Map<string, { prev: SessionView; next: SessionView; patch: ReturnType<typeof diffViews> }>();
     for (const connection of session.connections.values()) {
       const prev = connection.lastView;
-      if (!prev) continue; // gets a full view when its attach finishes
+      if (!prev || connection.closing) continue; // a new one gets a full view when its attach finishes
       const userId = connection.member.profile.id;
       let entry = done.get(userId);
       if (!entry || entry.prev !== prev) {
@@ -265,7 +268,7 @@ export class SessionHub {
     if (session.boostTimer) clearTimeout(session.boostTimer);
     session.boostTimer = null;
     const remaining = state.boostUntil - Date.now();
-    const unsubscribed = [...session.connections.values()].filter((c) => !c.member.isSubscribed);
+    const unsubscribed = [...session.connections.values()].filter((c) => !c.member.isSubscribed && !c.closing);
     if (unsubscribed.length === 0) return;
     if (remaining <= 0) {
       for (const connection of unsubscribed) {

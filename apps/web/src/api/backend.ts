@@ -1,4 +1,4 @@
-import type { CreateSessionBody, SessionListItem } from '@belfry/protocol';
+import type { CreateSessionBody, PublicProfile, SessionListItem, Stats } from '@belfry/protocol';
 import type { ServerVersion } from '../app/versionStore';
 import { authorizedJson } from '../auth/authService';
 import { sendJson } from './http';
@@ -9,3 +9,7 @@ export const listSessions = (): Promise<SessionListItem[]> => authorizedJson<Ses
 
 export const createSession = (body: Partial<CreateSessionBody> & Pick<CreateSessionBody, 'name'>) =>
   authorizedJson<{ sessionId: string }>('/sessions', { method: 'POST', body });
+
+/** GET /backend/user/:id: the public profile, and the stats when their owner lets the caller see them. */
+export const getUserProfile = (id: string) =>
+  authorizedJson<{ user: PublicProfile; stats: Stats | null }>(`/user/${encodeURIComponent(id)}`);

@@ -22,9 +22,14 @@ function ModalDialog({ entry }: { entry: OpenDialog }) {
 
   useEffect(() => {
     const dialog = ref.current;
+    // Where focus was before: it goes back there when the dialogue closes (keyboard users stay put).
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     // showModal puts it in the top layer with a focus trap; Escape arrives as `cancel`.
     if (dialog && !dialog.open) dialog.showModal();
-    return () => dialog?.close();
+    return () => {
+      dialog?.close();
+      if (opener?.isConnected) opener.focus();
+    };
   }, []);
 
   const dismiss = () => {
@@ -49,7 +54,7 @@ function ModalDialog({ entry }: { entry: OpenDialog }) {
     >
       <div className="dialog__body">
         <h2 id={titleId} className="dialog__title">
-          {t(spec.titleKey)}
+          {t(spec.titleKey, spec.textParams)}
         </h2>
         {text && <p className="dialog__text">{text}</p>}
         {detail && <p className="dialog__detail">{detail}</p>}

@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type Ref } from 'react';
 
 interface FormFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: string;
@@ -6,10 +6,11 @@ interface FormFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id
   error?: string;
   hint?: string;
   testId?: string;
+  ref?: Ref<HTMLInputElement>;
 }
 
 /** A labelled input whose error is announced and tied to it for assistive technology. */
-export function FormField({ label, error, hint, testId, className, ...input }: FormFieldProps) {
+export function FormField({ label, error, hint, testId, className, ref, ...input }: FormFieldProps) {
   const id = useId();
   const messageId = `${id}-message`;
   const message = error ?? hint;
@@ -19,6 +20,7 @@ export function FormField({ label, error, hint, testId, className, ...input }: F
         {label}
       </label>
       <input
+        ref={ref}
         id={id}
         className="field__input"
         aria-invalid={error ? true : undefined}

@@ -20,9 +20,14 @@ export function Modal({ title, children, onDismiss, important = false, testId, c
 
   useEffect(() => {
     const dialog = ref.current;
+    // Where focus was before: it goes back there when the dialogue closes (keyboard users stay put).
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     // showModal puts it in the top layer with a focus trap; Escape arrives as `cancel`.
     if (dialog && !dialog.open) dialog.showModal();
-    return () => dialog?.close();
+    return () => {
+      dialog?.close();
+      if (opener?.isConnected) opener.focus();
+    };
   }, []);
 
   const dismiss = () => {

@@ -10,6 +10,11 @@ export const ACTIONS = [
   'move',
   'add_storyteller',
   'remove_storyteller',
+  'update_storyteller',
+  'request_storyteller',
+  'kick',
+  'request_grim',
+  'update',
   // Not in the spec's list: a session that cannot be joined (unknown code, refused handshake).
   'join',
 ] as const;
@@ -22,6 +27,15 @@ const OK_BUTTON = { labelKey: 'common.ok', value: 'ok', variant: 'primary' } as 
 
 export const showActionError = (action: ActionName | 'generic', error: unknown): Promise<string | null> => {
   const appError = error instanceof AppError ? error : new AppError('internal', '');
+  if (appError.code === 'grimoire_not_allowed') {
+    // Spec 2 §4: a new user in a public game gets this alert instead of a request.
+    return openDialog({
+      titleKey: 'storyteller.prompt_grim_title',
+      textKey: 'storyteller.prompt_grim_text',
+      buttons: [OK_BUTTON],
+      testId: ERROR_DIALOG_TEST_ID,
+    });
+  }
   return openDialog({
     titleKey: `error.${action}`,
     textKey: `errors.codes.${appError.code}`,
@@ -34,13 +48,19 @@ export const showActionError = (action: ActionName | 'generic', error: unknown):
 export const showNotice = (titleKey: string, textKey: string, detail?: string): Promise<string | null> =>
   openDialog({ titleKey, textKey, detail, buttons: [OK_BUTTON] });
 
-export const confirmDialog = async (titleKey: string, textKey: string, confirmKey: string): Promise<boolean> => {
+export const confirmDialog = async (
+  titleKey: string,
+  textKey: string,
+  confirmKey: string,
+  options: { variant?: 'primary' | 'danger'; textParams?: Record<string, string | number> } = {},
+): Promise<boolean> => {
   const answer = await openDialog({
     titleKey,
     textKey,
+    textParams: options.textParams,
     buttons: [
       { labelKey: 'common.cancel', value: 'cancel', variant: 'secondary' },
-      { labelKey: confirmKey, value: 'confirm', variant: 'danger' },
+      { labelKey: confirmKey, value: 'confirm', variant: options.variant ?? 'danger' },
     ],
     testId: 'confirm-dialog',
   });

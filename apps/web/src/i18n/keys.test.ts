@@ -5,7 +5,11 @@ import { ACTIONS } from '../dialogs/dialogs';
 import { CLIENT_ERROR_CODES } from '../errors/appError';
 import { DISCONNECT_REASON_KEYS } from '../grimoire/disconnectReasons';
 import { LOADING_KEYS } from '../loading/loadingStore';
+import { KNOWN_LEVELS, levelKey } from '../lobby/levels';
+import type { JoinBlock } from '../lobby/lobbyTable';
 import { CONNECTION_STATES } from '../session/connectionState';
+import { CLOSED_CODES, closedTexts, JOIN_REFUSAL_TEXTS, joinRefusalHandling } from '../session/refusals';
+import { CYCLE_TAGS, tagShortKey, tagValueKey } from '../session/sessionTags';
 import en from './en.json';
 
 const SRC = join(import.meta.dirname, '..');
@@ -48,6 +52,19 @@ describe('English resources', () => {
       ...['too_short', 'invalid'].map((reason) => `lobby.join.errors.${reason}`),
       ...Object.values(LOADING_KEYS),
       ...Object.values(DISCONNECT_REASON_KEYS),
+      ...KNOWN_LEVELS.map((level) => levelKey(level)!),
+      ...CYCLE_TAGS.flatMap((tag) => [
+        `tags.${tag}.label`,
+        ...[0, 1, 2].flatMap((value) => [tagValueKey(tag, value), tagShortKey(tag, value)]),
+      ]),
+      ...JOIN_REFUSAL_TEXTS.flatMap((code) => {
+        const handling = joinRefusalHandling(code);
+        return handling.kind === 'dialog' ? [handling.textKey] : [];
+      }),
+      ...CLOSED_CODES.flatMap((code) => Object.values(closedTexts(code))),
+      ...(['session_full', 'subscription_needed', 'forced_private'] satisfies JoinBlock[]).map(
+        (block) => `lobby.blocked.${block}`,
+      ),
       'error.generic',
       'error.server_title',
       'error.server_text',

@@ -1,10 +1,16 @@
+import type { SessionTags } from '@belfry/engine';
 import { createSessionBody } from '@belfry/protocol';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createSession } from '../api/backend';
 import { FormField } from '../components/FormField';
+import { SessionTagControls } from '../components/SessionTagControls';
 import { toAppError, type AppError } from '../errors/appError';
 import { MAX_SESSION_CODE } from '../session/sessionCode';
+import { DEFAULT_TAGS } from '../session/sessionTags';
+import { browserLanguage, defaultSessionName, languageOptions } from './createDefaults';
+import { languageName } from './languageName';
+import { SubscriptionNotice } from './SubscriptionNotice';
 
 /** Spec 2 §5: 3–20 characters; the code derived from the name is trimmed and lower-cased. */
 const nameErrorKey = (name: string): string | null => {
@@ -14,13 +20,26 @@ const nameErrorKey = (name: string): string | null => {
   return length < 3 || length > MAX_SESSION_CODE ? 'lobby.create.errors.length' : 'lobby.create.errors.characters';
 };
 
-export function CreateGameForm({ onCreated }: { onCreated: (code: string) => void }) {
-  const { t } = useTranslation();
-  const [name, setName] = useState('');
-  const [isPublic, setIsPublic] = useState(true);
+interface CreateGameFormProps {
+  onCreated: (code: string) => void;
+  /** The name field, which the Lobby's "Create game" button focuses. */
+  nameRef?: Ref<HTMLInputElement>;
+}
+
+/**
+ * Spec 2 §2 "The Create tab is a form with a session name and session meta": language (from the
+ * browser), visibility (private unless chosen), access lock and the tags.
+ */
+export function CreateGameForm({ onCreated, nameRef }: CreateGameFormProps) {
+  const { t, i18n } = useTranslation();
+  const [name, setName] = useState(() => defaultSessionName(Math.random()));
+  const [language, setLanguage] = useState(() => browserLanguage(navigator.language));
+  const [isPublic, setIsPublic] = useState(false);
+  const [tags, setTags] = useState<SessionTags>(DEFAULT_TAGS);
   const [error, setError] = useState<string | undefined>();
   const [failure, setFailure] = useState<AppError | null>(null);
   const [busy, setBusy] = useState(false);
+  const [needsSubscription, setNeedsSubscription] = useState(false);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -32,14 +51,19 @@ export function CreateGameForm({ onCreated }: { onCreated: (code: string) => voi
     }
     setBusy(true);
     try {
-      const { sessionId } = await createSession({ name: name.trim(), isPublic });
+      // The chat server is chosen in a later issue: '' lets the server pick.
+      const { sessionId } = await createSession({ name: name.trim(), isPublic, language, tags, chatServer: '' });
       onCreated(sessionId);
     } catch (caught) {
-      setFailure(toAppError(caught));
+      const appError = toAppError(caught);
+      if (appError.code === 'subscription_needed') setNeedsSubscription(true);
+      else setFailure(appError);
     } finally {
       setBusy(false);
     }
   };
+
+  if (needsSubscription) return <SubscriptionNotice />;
 
   return (
     <form className="lobby-form" onSubmit={(event) => void submit(event)} noValidate aria-labelledby="create-title">
@@ -48,6 +72,7 @@ export function CreateGameForm({ onCreated }: { onCreated: (code: string) => voi
       </h2>
       <p className="card__text">{t('lobby.create.text')}</p>
       <FormField
+        ref={nameRef}
         label={t('lobby.create.name')}
         value={name}
         onChange={(event) => {
@@ -61,6 +86,24 @@ export function CreateGameForm({ onCreated }: { onCreated: (code: string) => voi
         error={error}
         testId="create-name"
       />
+      <div className="field">
+        <label className="field__label" htmlFor="create-language">
+          {t('meta.language')}
+        </label>
+        <select
+          id="create-language"
+          className="field__input"
+          value={language}
+          onChange={(event) => setLanguage(event.target.value)}
+          data-testid="create-language"
+        >
+          {languageOptions(language).map((code) => (
+            <option key={code} value={code}>
+              {languageName(code, i18n.language)}
+            </option>
+          ))}
+        </select>
+      </div>
       <label className="checkbox">
         <input
           type="checkbox"
@@ -68,8 +111,19 @@ export function CreateGameForm({ onCreated }: { onCreated: (code: string) => voi
           onChange={(event) => setIsPublic(event.target.checked)}
           data-testid="create-public"
         />
-        <span>{t('lobby.create.public')}</span>
+        <span>
+          {t('lobby.create.public')}
+          <span className="tag-controls__hint">{t('lobby.create.public_hint')}</span>
+        </span>
       </label>
+      <fieldset className="tag-fieldset">
+        <legend className="field__label">{t('meta.tags')}</legend>
+        <SessionTagControls
+          tags={tags}
+          onChange={(change) => setTags((current) => ({ ...current, ...change }))}
+          testId={(tag) => (tag === 'locked' || tag === 'streaming' ? `create-${tag}` : `create-tag-${tag}`)}
+        />
+      </fieldset>
       {failure && (
         <p className="form-error" role="alert">
           {t('error.session')} {t(`errors.codes.${failure.code}`)}

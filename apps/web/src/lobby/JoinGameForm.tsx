@@ -1,9 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '../components/FormField';
 import { checkJoinCode, MAX_SESSION_CODE } from '../session/sessionCode';
 
-export function JoinGameForm({ onJoin }: { onJoin: (code: string) => void }) {
+export function JoinGameForm({ onJoin, codeRef }: { onJoin: (code: string) => void; codeRef?: Ref<HTMLInputElement> }) {
   const { t } = useTranslation();
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -26,6 +26,7 @@ export function JoinGameForm({ onJoin }: { onJoin: (code: string) => void }) {
       <p className="card__text">{t('lobby.join.text')}</p>
       <div className="lobby-form__row">
         <FormField
+          ref={codeRef}
           label={t('lobby.join.code')}
           value={value}
           onChange={(event) => {

@@ -1,20 +1,21 @@
 import { useCallback, useEffect, useState } from 'react';
+import type { SessionListItem } from '@belfry/protocol';
 import { listSessions } from '../api/backend';
 import { toAppError, type AppError } from '../errors/appError';
-import { summarizeSession, type SessionSummary } from './sessionSummary';
 
 /** Spec 2 §9: the lobby list refreshes every 30 s. */
 export const LOBBY_REFRESH_MS = 30_000;
 
 export interface SessionList {
-  sessions: SessionSummary[] | null;
+  /** The list as the server sent it (public sessions, plus private ones the user is in). */
+  sessions: SessionListItem[] | null;
   error: AppError | null;
   refreshing: boolean;
   refresh: () => void;
 }
 
 export function useSessionList(): SessionList {
-  const [sessions, setSessions] = useState<SessionSummary[] | null>(null);
+  const [sessions, setSessions] = useState<SessionListItem[] | null>(null);
   const [error, setError] = useState<AppError | null>(null);
   const [refreshing, setRefreshing] = useState(false);
 
@@ -23,7 +24,7 @@ export function useSessionList(): SessionList {
     () =>
       listSessions()
         .then((items) => {
-          setSessions(items.map(summarizeSession));
+          setSessions(items);
           setError(null);
         })
         .catch((failure: unknown) => setError(toAppError(failure))),

@@ -2,10 +2,13 @@ import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { Brand } from '../components/Brand';
 import { LoadingOverlay } from '../components/LoadingOverlay';
+import { Toasts } from '../components/Toasts';
 import { ConnectionStatus, ReconnectBanner } from '../grimoire/ConnectionStatus';
+import { GrimoireAccessIndicator } from '../grimoire/GrimoireAccess';
 import { SeatCircle } from '../grimoire/SeatCircle';
 import { SessionCode } from '../grimoire/SessionCode';
 import { SessionMenu } from '../grimoire/SessionMenu';
+import { BoostWarningBanner, OtherTabBanner, StorytellerOfflineBanner } from '../grimoire/SessionNotices';
 import { UsersPanel } from '../grimoire/UsersPanel';
 import { PATHS } from '../routing/paths';
 import { useSessionStore } from '../session/sessionStore';
@@ -25,11 +28,17 @@ export function GrimoirePage() {
         <Brand compact />
         <h1 className="grimoire__heading">{t('grimoire.heading')}</h1>
         <div className="topbar__end">
+          {view && <GrimoireAccessIndicator view={view} />}
           <SessionCode code={code} />
           <ConnectionStatus />
         </div>
       </header>
       <ReconnectBanner />
+      <div className="grimoire__notices">
+        <OtherTabBanner />
+        {view && <BoostWarningBanner view={view} />}
+        {view && <StorytellerOfflineBanner view={view} />}
+      </div>
       <div className="grimoire__body">
         <main className="grimoire__table" aria-label={t('grimoire.table_label')}>
           {view && <SeatCircle view={view} />}
@@ -39,6 +48,7 @@ export function GrimoirePage() {
           {view && <UsersPanel view={view} />}
         </aside>
       </div>
+      <Toasts />
       <LoadingOverlay whenEmpty={view ? undefined : 'game'} />
     </div>
   );

@@ -1,13 +1,20 @@
-import { useState } from 'react';
+import { isModeratorLevel, type Level } from '@belfry/engine';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { logoutAndLeave } from '../app/account';
-import { hasFlag, useCurrentUser } from '../auth/authStore';
+import { fetchMe } from '../auth/authService';
+import { hasFlag, useCurrentUser, useMe } from '../auth/authStore';
 import { Brand } from '../components/Brand';
+import { ComingSoonButton } from '../components/ComingSoonButton';
 import { LoadingOverlay } from '../components/LoadingOverlay';
 import { CreateGameForm } from '../lobby/CreateGameForm';
+import { HelpModal } from '../lobby/HelpModal';
 import { JoinGameForm } from '../lobby/JoinGameForm';
+import { levelKey } from '../lobby/levels';
+import { lobbyStats, visibleSessions } from '../lobby/lobbyTable';
 import { SessionTable } from '../lobby/SessionTable';
+import { SubscriptionNotice } from '../lobby/SubscriptionNotice';
 import { useSessionList } from '../lobby/useSessionList';
 import { openPhoneVerification } from '../phone/phoneStore';
 import { PATHS } from '../routing/paths';
@@ -15,13 +22,34 @@ import { joinSession, leaveSession } from '../session/sessionController';
 import { useSessionStore } from '../session/sessionStore';
 import '../lobby/Lobby.css';
 
+const SHOW_PRIVATE_KEY = 'belfry.lobby.showPrivate';
+
+const readShowPrivate = (): boolean => {
+  try {
+    return localStorage.getItem(SHOW_PRIVATE_KEY) === '1';
+  } catch {
+    return false;
+  }
+};
+
 export function LobbyPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const user = useCurrentUser();
+  const me = useMe();
   const activeCode = useSessionStore((state) => state.code);
   const { sessions, error, refreshing, refresh } = useSessionList();
   const [loggingOut, setLoggingOut] = useState(false);
+  const [showPrivate, setShowPrivate] = useState(readShowPrivate);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const createRef = useRef<HTMLInputElement>(null);
+  const joinRef = useRef<HTMLInputElement>(null);
+  const createCardRef = useRef<HTMLElement>(null);
+
+  // The level may have changed since the app started (staff grant subscriptions): ask again.
+  useEffect(() => {
+    void fetchMe().catch(() => undefined);
+  }, []);
 
   const enter = (code: string) => {
     joinSession(code);
@@ -33,23 +61,34 @@ export function LobbyPage() {
     void logoutAndLeave().finally(() => setLoggingOut(false));
   };
 
-  const sessionCount = sessions?.length ?? 0;
+  const togglePrivate = (show: boolean) => {
+    setShowPrivate(show);
+    try {
+      localStorage.setItem(SHOW_PRIVATE_KEY, show ? '1' : '0');
+    } catch {
+      // Private browsing: the choice lasts for this page only.
+    }
+  };
+
+  const focusField = (field: HTMLInputElement | null) => {
+    if (!field) return;
+    field.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    field.focus({ preventScroll: true });
+    field.select();
+  };
+
+  const listed = visibleSessions(sessions ?? [], showPrivate);
+  const stats = lobbyStats(sessions ?? [], showPrivate);
+  const level = me?.level ?? user?.level ?? 'none';
+  const subscribed = me ? me.isSubscribed : true;
+  const isModerator = isModeratorLevel(level as Level);
+  const forcedPrivate = hasFlag(user, 'forced-private');
 
   return (
     <div className="page lobby">
       <header className="topbar">
         <Brand compact />
         <div className="topbar__end">
-          {user && !hasFlag(user, 'verified-phone') && (
-            <button
-              type="button"
-              className="button button--secondary button--small"
-              onClick={() => void openPhoneVerification()}
-              data-testid="verify-phone"
-            >
-              {t('lobby.verify_phone')}
-            </button>
-          )}
           <span className="topbar__user" data-testid="current-user">
             {user?.username}
           </span>
@@ -67,9 +106,78 @@ export function LobbyPage() {
 
       <main className="lobby__main">
         <section className="lobby__welcome">
-          <h1 className="lobby__title">{t('lobby.welcome', { name: user?.username ?? '' })}</h1>
-          <p className="lobby__subtitle">{t('lobby.subtitle')}</p>
+          <div className="lobby__welcome-text">
+            <h1 className="lobby__title">{t('lobby.welcome', { name: user?.username ?? '' })}</h1>
+            <p className="lobby__subtitle" data-testid="lobby-level">
+              <SubscriptionLine
+                level={level}
+                expires={me?.expires ?? null}
+                subscribed={me?.isSubscribed ?? null}
+                language={i18n.language}
+              />
+            </p>
+            <p className="lobby__stats" data-testid="lobby-stats">
+              <span className="lobby__stat">
+                <span className="status-dot status-dot--online" aria-hidden="true" />
+                {t('lobby.stats.online', { count: stats.online })}
+              </span>
+              <span className="lobby__stat">{t('lobby.stats.sessions', { count: stats.sessions })}</span>
+              {!showPrivate && <span className="lobby__stat muted">{t('lobby.stats.public_only')}</span>}
+            </p>
+          </div>
+          <nav className="lobby__toolbar" aria-label={t('lobby.toolbar')}>
+            <button
+              type="button"
+              className="button button--primary button--small"
+              onClick={() => {
+                if (createRef.current) focusField(createRef.current);
+                else {
+                  // Without a subscription the card explains why: bring it into view and onto its link.
+                  createCardRef.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+                  createCardRef.current?.querySelector<HTMLElement>('a, button')?.focus({ preventScroll: true });
+                }
+              }}
+              data-testid="lobby-create"
+            >
+              {t('lobby.buttons.create')}
+            </button>
+            <button
+              type="button"
+              className="button button--secondary button--small"
+              onClick={() => focusField(joinRef.current)}
+              data-testid="lobby-join"
+            >
+              {t('lobby.buttons.join')}
+            </button>
+            <ComingSoonButton label={t('lobby.buttons.local')} testId="lobby-local" />
+            {user && !hasFlag(user, 'verified-phone') && (
+              <button
+                type="button"
+                className="button button--secondary button--small"
+                onClick={() => void openPhoneVerification()}
+                data-testid="verify-phone"
+              >
+                {t('lobby.verify_phone')}
+              </button>
+            )}
+            <ComingSoonButton label={t('lobby.buttons.settings')} testId="lobby-settings" />
+            {isModerator && <ComingSoonButton label={t('lobby.buttons.moderation')} testId="lobby-moderation" />}
+            <button
+              type="button"
+              className="button button--ghost button--small"
+              onClick={() => setHelpOpen(true)}
+              data-testid="lobby-help"
+            >
+              {t('lobby.buttons.help')}
+            </button>
+          </nav>
         </section>
+
+        {forcedPrivate && (
+          <section className="banner banner--warn" role="note" data-testid="forced-private-notice">
+            <p>{t('lobby.forced_private')}</p>
+          </section>
+        )}
 
         {activeCode && (
           <section className="banner" aria-live="polite" data-testid="active-session">
@@ -92,17 +200,28 @@ export function LobbyPage() {
                 <h2 id="sessions-title" className="card__title">
                   {t('lobby.sessions.title')}
                 </h2>
-                <p className="card__meta">{t('lobby.sessions.count', { count: sessionCount })}</p>
+                <p className="card__meta">{t('lobby.sessions.count', { count: listed.length })}</p>
               </div>
-              <button
-                type="button"
-                className="button button--ghost button--small"
-                onClick={refresh}
-                disabled={refreshing}
-                data-testid="refresh-sessions"
-              >
-                {t('lobby.sessions.refresh')}
-              </button>
+              <div className="card__header-actions">
+                <label className="checkbox checkbox--inline">
+                  <input
+                    type="checkbox"
+                    checked={showPrivate}
+                    onChange={(event) => togglePrivate(event.target.checked)}
+                    data-testid="show-private"
+                  />
+                  <span>{t('lobby.sessions.show_private')}</span>
+                </label>
+                <button
+                  type="button"
+                  className="button button--ghost button--small"
+                  onClick={refresh}
+                  disabled={refreshing}
+                  data-testid="refresh-sessions"
+                >
+                  {t('lobby.sessions.refresh')}
+                </button>
+              </div>
             </div>
             {error && (
               <p className="form-error" role="alert">
@@ -112,21 +231,55 @@ export function LobbyPage() {
             {sessions === null && !error ? (
               <p className="lobby__empty">{t('lobby.sessions.loading')}</p>
             ) : (
-              <SessionTable sessions={sessions ?? []} activeCode={activeCode} onJoin={enter} />
+              <SessionTable
+                sessions={listed}
+                activeCode={activeCode}
+                onJoin={enter}
+                joiner={{
+                  id: user?.id ?? '',
+                  subscribed: me ? me.isSubscribed : null,
+                  isModerator,
+                  flags: user?.flags ?? [],
+                }}
+              />
             )}
           </section>
 
           <aside className="lobby__side">
             <section className="card">
-              <JoinGameForm onJoin={enter} />
+              <JoinGameForm onJoin={enter} codeRef={joinRef} />
             </section>
-            <section className="card">
-              <CreateGameForm onCreated={enter} />
+            <section className="card" ref={createCardRef}>
+              {subscribed ? <CreateGameForm onCreated={enter} nameRef={createRef} /> : <SubscriptionNotice />}
             </section>
           </aside>
         </div>
       </main>
+      {helpOpen && <HelpModal onClose={() => setHelpOpen(false)} />}
       <LoadingOverlay />
     </div>
   );
+}
+
+/** "Townsfolk supporter · until 3 May 2026", or that there is no subscription. */
+function SubscriptionLine({
+  level,
+  expires,
+  subscribed,
+  language,
+}: {
+  level: string;
+  expires: number | null;
+  subscribed: boolean | null;
+  language: string;
+}) {
+  const { t } = useTranslation();
+  const key = levelKey(level);
+  const name = key ? t(key) : level;
+  if (subscribed === false && (level === 'none' || level === 'free' || expires === null)) {
+    return <>{t('lobby.level.none')}</>;
+  }
+  const date = expires ? new Intl.DateTimeFormat(language, { dateStyle: 'long' }).format(new Date(expires)) : null;
+  if (subscribed === false && date) return <>{t('lobby.level.expired', { level: name, date })}</>;
+  return <>{date ? t('lobby.level.until', { level: name, date }) : t('lobby.level.active', { level: name })}</>;
 }

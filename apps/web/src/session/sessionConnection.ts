@@ -155,8 +155,11 @@ export class SessionConnection {
         void this.reconnectWithFreshToken();
         return;
       }
-      if (!socket.active) {
+      // A join refusal (spec 2 §4) or any other code the server answers with: final, never retried.
+      // Socket.IO marks a refused handshake inactive; a known code is judged final even if it did not.
+      if (!socket.active || isErrorCode(message)) {
         // Refused by the server's handshake: retrying with the same request cannot help.
+        socket.disconnect();
         clearTimeout(this.gamestateTimer);
         this.ended = true;
         handlers.onRefused(new AppError(isErrorCode(message) ? message : 'internal', ''));

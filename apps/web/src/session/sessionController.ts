@@ -1,9 +1,21 @@
 import type { ClientEvent, ClientPayload } from '@belfry/protocol';
 import { currentTokens, useAuthStore } from '../auth/authStore';
 import { ensureFreshToken, refreshTokens } from '../auth/authService';
-import { dismissServerError, showActionError, showNotice, showServerError, type ActionName } from '../dialogs/dialogs';
+import { openDialog } from '../dialogs/dialogStore';
+import {
+  dismissServerError,
+  ERROR_DIALOG_TEST_ID,
+  showActionError,
+  showServerError,
+  type ActionName,
+} from '../dialogs/dialogs';
 import type { AppError } from '../errors/appError';
 import { setLoading, useLoadingStore } from '../loading/loadingStore';
+import { openPhoneVerification } from '../phone/phoneStore';
+import { clearToasts, pushToast } from '../toasts/toastStore';
+import { openTabChannel } from './otherTabChannel';
+import { PresenceNotices, presenceChanges } from './presenceNotices';
+import { closedTexts, joinRefusalHandling } from './refusals';
 import { disconnectedError } from './requestQueue';
 import { SessionConnection } from './sessionConnection';
 import { persistSession } from './sessionPersistence';
@@ -15,6 +27,24 @@ import { initialSessionState, setPending, useSessionStore } from './sessionStore
  */
 let connection: SessionConnection | null = null;
 
+const OK_BUTTON = { labelKey: 'common.ok', value: 'ok', variant: 'primary' } as const;
+export const CLOSED_DIALOG_TEST_ID = 'closed-dialog';
+
+/** Spec 2 §4: "X joined" / "X left", 3 s late and only if not taken back meanwhile. */
+const notices = new PresenceNotices((change) =>
+  pushToast(change.kind === 'joined' ? 'notices.joined' : 'notices.left', { name: change.username }),
+);
+
+/** Spec 2 §7: the same session open in another tab of this browser. */
+const tabs = openTabChannel({
+  self: () => {
+    const { code, connection: state } = useSessionStore.getState();
+    return { code, active: connection !== null && state === 'connected' };
+  },
+  onAlsoOpen: () => useSessionStore.setState({ otherTab: 'also-open' }),
+  onYield: () => yieldToOtherTab(),
+});
+
 const clearGameLoading = (): void => {
   if (useLoadingStore.getState().state === 'game') setLoading('');
 };
@@ -22,6 +52,7 @@ const clearGameLoading = (): void => {
 const dropConnection = (): void => {
   connection?.close();
   connection = null;
+  notices.clear();
   dismissServerError();
 };
 
@@ -30,7 +61,39 @@ const endSession = (): void => {
   dropConnection();
   persistSession(null);
   useSessionStore.setState(initialSessionState(null));
+  clearToasts();
   clearGameLoading();
+};
+
+/**
+ * Spec 2 §4 Joining: a refused handshake is never retried as it was. A missing subscription is an
+ * alert; a missing phone verification opens it and joins again once it succeeded; anything else
+ * says why and returns to the Lobby.
+ */
+const handleRefusal = async (code: string, error: AppError): Promise<void> => {
+  const handling = joinRefusalHandling(error.code);
+  if (handling.kind === 'phone') {
+    // Keep the session while the user verifies, so a success can join it again at once.
+    dropConnection();
+    useSessionStore.setState({ connection: 'idle' });
+    clearGameLoading();
+    const verified = await openPhoneVerification();
+    if (useSessionStore.getState().code !== code || connection) return;
+    if (verified) joinSession(code);
+    else endSession();
+    return;
+  }
+  endSession();
+  await openDialog(
+    handling.kind === 'subscription'
+      ? {
+          titleKey: 'join_refused.subscription_title',
+          textKey: 'join_refused.subscription_text',
+          buttons: [OK_BUTTON],
+          testId: ERROR_DIALOG_TEST_ID,
+        }
+      : { titleKey: 'error.join', textKey: handling.textKey, buttons: [OK_BUTTON], testId: ERROR_DIALOG_TEST_ID },
+  );
 };
 
 const connect = async (code: string): Promise<void> => {
@@ -43,12 +106,19 @@ const connect = async (code: string): Promise<void> => {
       getView: () => useSessionStore.getState().view,
       onView: (view) => {
         if (connection !== current) return;
+        const previous = useSessionStore.getState().view;
+        if (previous && previous.sessionId === view.sessionId) {
+          for (const change of presenceChanges(previous.users, view.users, view.viewer.id)) notices.push(change);
+        }
         useSessionStore.setState({ view });
         dismissServerError();
         clearGameLoading();
       },
       onStatus: (state, reason) => {
-        if (connection === current) useSessionStore.setState({ connection: state, reason });
+        if (connection !== current) return;
+        const before = useSessionStore.getState().connection;
+        useSessionStore.setState({ connection: state, reason });
+        if (state === 'connected' && before !== 'connected') tabs.announce(code);
       },
       onGamestateTimeout: () => {
         void showServerError().then((choice) => {
@@ -57,13 +127,16 @@ const connect = async (code: string): Promise<void> => {
       },
       onClosed: (closedCode, message) => {
         if (connection !== current) return;
+        // Kicked, or the boost ran out: say why; without a session the Grimoire returns to the Lobby.
         endSession();
-        void showNotice('error.closed_title', `errors.codes.${closedCode}`, message);
+        const texts = closedTexts(closedCode);
+        // The server's own words only where the client has no text of its own for the reason.
+        const detail = texts.titleKey === closedTexts('other').titleKey ? message : undefined;
+        void openDialog({ ...texts, detail, buttons: [OK_BUTTON], testId: CLOSED_DIALOG_TEST_ID });
       },
       onRefused: (error: AppError) => {
         if (connection !== current) return;
-        endSession();
-        void showActionError('join', error);
+        void handleRefusal(code, error);
       },
       onAuthLost: () => {
         // Keep the code: after logging in again the session is rejoined.
@@ -102,6 +175,24 @@ export const suspendSession = (): void => {
 
 /** A deliberate disconnect (spec 1 §4): clears the session; the Grimoire returns to the Lobby. */
 export const leaveSession = (): void => endSession();
+
+/** Another tab continues this session: let go of the connection here but keep the table in view. */
+const yieldToOtherTab = (): void => {
+  if (!connection) return;
+  dropConnection();
+  useSessionStore.setState({ connection: 'idle', reason: null, otherTab: 'moved' });
+};
+
+/** "Continue here": the other tabs let go of the session, and this one (re)connects if it had let go. */
+export const continueHere = (): void => {
+  const { code } = useSessionStore.getState();
+  if (!code) return;
+  tabs.takeOver(code);
+  useSessionStore.setState({ otherTab: null });
+  if (!connection) joinSession(code);
+};
+
+export const dismissOtherTab = (): void => useSessionStore.setState({ otherTab: null });
 
 /**
  * Sends one request through the queue. While it waits, `pendingKey` is marked so its button is

@@ -14,6 +14,11 @@ export interface SessionStore {
   reason: string | null;
   /** Requests awaiting their acknowledgement, by a key the button that made them knows. */
   pending: Record<string, true>;
+  /**
+   * Spec 2 §7 cross-tab channel: 'also-open' when another tab of this browser has this session
+   * open too; 'moved' when this tab let go of it because the user continued in another tab.
+   */
+  otherTab: 'also-open' | 'moved' | null;
 }
 
 export const initialSessionState = (code: string | null): SessionStore => ({
@@ -22,6 +27,7 @@ export const initialSessionState = (code: string | null): SessionStore => ({
   connection: 'idle',
   reason: null,
   pending: {},
+  otherTab: null,
 });
 
 export const useSessionStore = create<SessionStore>(() => initialSessionState(readPersistedSession()));

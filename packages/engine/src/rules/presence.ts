@@ -4,10 +4,14 @@ import { isStoryteller } from '../permissions';
 import type { RulesFor } from './rule';
 
 export const presenceRules: RulesFor<'ping' | 'presence'> = {
-  ping(draft, { latency }, actor) {
+  /** The server's round-trip measurement (every 60 s); a subscribed Storyteller's also renews the boost. */
+  ping(draft, { latency }, actor, now) {
     const user = draft.users[actor.userId];
     if (!user) return refuse('forbidden', 'You are not in this session.');
     user.ping = Math.max(0, Math.round(latency));
+    if (actor.isSubscribed && isStoryteller(draft, actor.userId)) {
+      draft.boostUntil = Math.max(draft.boostUntil, now + SESSION_BOOST_MS);
+    }
   },
 
   presence(draft, { user, isOnline, isSubscribed }, actor, now) {

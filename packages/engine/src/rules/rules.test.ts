@@ -142,5 +142,10 @@ describe('boost', () => {
     expect(ok(apply(s, { ...intent, isSubscribed: true }, SYSTEM, T0)).boostUntil).toBe(T0 + SESSION_BOOST_MS);
     const player: Intent = { type: 'presence', user: user('alice'), isOnline: true, isSubscribed: true };
     expect(ok(apply(s, player, SYSTEM, T0)).boostUntil).toBe(0);
+    // While a subscribed Storyteller stays online, each of their 60 s pings renews it.
+    const later = T0 + SESSION_BOOST_MS - 1000;
+    const renewed = ok(apply(s, { type: 'ping', latency: 40 }, { ...ST, isSubscribed: true }, later));
+    expect(renewed.boostUntil).toBe(later + SESSION_BOOST_MS);
+    expect(ok(apply(s, { type: 'ping', latency: 40 }, ALICE, later)).boostUntil).toBe(0);
   });
 });

@@ -2,6 +2,7 @@ import { createDraft, finishDraft } from 'immer';
 import { refuse, type Refusal } from './errors';
 import type { Intent } from './intents';
 import { accessRules } from './rules/access';
+import { chatRules } from './rules/chat';
 import { gameRules } from './rules/game';
 import { playerRules } from './rules/players';
 import { pointingRules } from './rules/pointing';
@@ -25,6 +26,7 @@ const rules: RulesFor<Intent['type']> = {
   ...playerRules,
   ...pointingRules,
   ...voteRules,
+  ...chatRules,
 };
 
 /**

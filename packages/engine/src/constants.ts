@@ -47,3 +47,42 @@ export const VOTE_GRACE_MS = 300;
 /** A measured latency above this is not believed for the grace. */
 export const VOTE_MAX_ONE_WAY_MS = 1_000;
 export const VOTE_HISTORY_KEEP_MS = 3 * 60 * 60_000;
+
+/** Spec 2 §9 (text and signals). */
+export const TEXT_MAX_CHARS = 250;
+export const MESSAGES_KEPT = 500;
+export const SYSTEM_MESSAGE_EXPIRY_MS = 300_000;
+export const SIGNALS_CLEAR_AFTER_DAY_MS = 10_000;
+export const SIGNAL_LOG_STORYTELLER = 10;
+export const SIGNAL_LOG_OTHERS = 3;
+export const TEXT_INDICATOR_MS = 4_000;
+export const SIGNAL_CARDS = [
+  'acknowledge',
+  'yes',
+  'no',
+  'good',
+  'neutral',
+  'evil',
+  'clockwise',
+  'anticlockwise',
+  'zero',
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'ability',
+  'choice',
+  'bluffs',
+  'demon',
+  'minions',
+  'you',
+  'claim',
+  'selected',
+  'special',
+  'player',
+  'role',
+  'custom',
+  'grimoire',
+  'seen',
+] as const;

@@ -14,3 +14,4 @@ export { nextAlignment } from './rules/players';
 export { pointingRecipients } from './rules/pointing';
 export * from './vote';
 export * from './distribution';
+export * from './chat';

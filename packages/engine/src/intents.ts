@@ -1,4 +1,4 @@
-import type { Alignment, Reminder, Role, SessionTags, SessionUser, Team } from './types';
+import type { Alignment, Reminder, Role, SessionTags, SessionUser, SignalPart, Team } from './types';
 
 export type GrimoireRequestStatus = 'request' | 'receive' | 'deny' | 'remove';
 
@@ -53,12 +53,19 @@ export type Intent =
   | { type: 'vote'; index: number; value: number; at: number }
   | { type: 'marked'; value: boolean }
   | { type: 'voteHighscore'; value: string | number }
+  // Text and signals (issue 8)
+  | { type: 'textMessage'; message: string; recipientId: string }
+  | { type: 'whispers'; disabled: boolean }
+  | { type: 'signal'; message: SignalPart[]; recipients: string[] }
+  | { type: 'signalSeen'; id: string }
   // Timed steps the server applies when they fall due (see timed.ts)
   | { type: 'hookEnd' }
   | { type: 'revealStep' }
   | { type: 'pointingLock' }
   | { type: 'timerHide' }
   | { type: 'voteComplete' }
+  | { type: 'clearSignals' }
+  | { type: 'expireMessages' }
   | { type: 'ping'; latency: number }
   | {
       type: 'presence';

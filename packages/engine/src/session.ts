@@ -77,4 +77,5 @@ export const createSession = ({ sessionId, owner, meta, seats = 0, now }: NewSes
   isWhispersDisabled: false,
   boostUntil: 0,
   storytellerRequests: [],
+  chat: { messages: [], signals: [] },
 });

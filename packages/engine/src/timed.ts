@@ -1,4 +1,4 @@
-import { POINTING_COUNTDOWN_MS, TIMER_HIDE_AFTER_MS } from './constants';
+import { POINTING_COUNTDOWN_MS, SIGNALS_CLEAR_AFTER_DAY_MS, TIMER_HIDE_AFTER_MS } from './constants';
 import type { Intent } from './intents';
 import type { SessionState } from './types';
 import { voteEndsAt } from './vote';
@@ -30,5 +30,13 @@ export const nextTimedIntent = (state: SessionState): TimedIntent | null => {
   const voteEnd =
     state.vote.isInProgress && state.vote.pausedAt === null ? voteEndsAt(state.vote, state.seats.length) : null;
   if (voteEnd !== null) due.push({ at: voteEnd, intent: { type: 'voteComplete' } });
+  if (!state.game.isNight && state.chat.signals.some((s) => s.time <= state.game.lastPhase)) {
+    due.push({ at: state.game.lastPhase + SIGNALS_CLEAR_AFTER_DAY_MS, intent: { type: 'clearSignals' } });
+  }
+  const expiring = state.chat.messages.reduce(
+    (soonest, m) => (m.expires !== undefined && m.expires < soonest ? m.expires : soonest),
+    Infinity,
+  );
+  if (expiring !== Infinity) due.push({ at: expiring, intent: { type: 'expireMessages' } });
   return due.sort((a, b) => a.at - b.at)[0] ?? null;
 };

@@ -265,6 +265,50 @@ export interface SessionState {
   boostUntil: number;
   /** Users who asked to become co-Storyteller, waiting for an answer. */
   storytellerRequests: string[];
+  chat: ChatState;
+}
+
+/** Spec 2 §3 Text message. recipientId: a user id, '' (public), 'spectator', 'private' or 'system'. */
+export interface TextMessage {
+  msgId: string;
+  senderId: string;
+  recipientId: string;
+  message: string;
+  time: number;
+  isSystem: boolean;
+  isHidden: boolean;
+  /** System messages: what happened (start, seat_claim, seat_empty, seat_vacate, signal, phase, end, ...). */
+  type?: string;
+  data?: Record<string, unknown>;
+  /** Server time when an expiring system message disappears. */
+  expires?: number;
+  /** In another viewer's copy of someone else's whisper: only that it exists (the envelope count). */
+  redacted?: boolean;
+}
+
+/** One card of a night signal (spec 2 §3 Signal). */
+export interface SignalPart {
+  id: string;
+  data?: string | number | string[] | number[];
+  role?: string;
+  icon?: string;
+  description?: string;
+}
+
+export interface Signal {
+  id: string;
+  from: string;
+  to: string[];
+  message: SignalPart[];
+  time: number;
+  /** Who has seen it (the reply's "seen data"). */
+  seenBy: string[];
+}
+
+export interface ChatState {
+  /** The last 500 messages (kept with the session so a reload shows the history). */
+  messages: TextMessage[];
+  signals: Signal[];
 }
 
 /** Who is acting: decided by the server from the authenticated socket, never by the client. */

@@ -66,7 +66,20 @@ const start = (): SessionState => {
 
 const leaks = (state: SessionState, viewerId: string): string | null => {
   const v = view(state, viewerId);
+  const moderator = viewerId === 'mod';
+  for (const m of v.chat.messages) {
+    const direct = !['', 'system', 'spectator', 'private'].includes(m.recipientId);
+    if (direct && !moderator && m.senderId !== viewerId && m.recipientId !== viewerId && m.message) return 'a whisper';
+    if (m.recipientId === 'spectator' && seatIndexOf(state, viewerId) >= 0 && !moderator)
+      return 'the spectator channel';
+  }
+  for (const sig of v.chat.signals) {
+    if (!hasGrimoireAccess(state, viewerId) && sig.from !== viewerId && !sig.to.includes(viewerId)) return 'a signal';
+  }
   if (hasGrimoireAccess(state, viewerId)) return null;
+  // A grimoire signal shows the grimoire to its receiver on purpose.
+  if (state.chat.signals.some((sig) => sig.to.includes(viewerId) && sig.message.some((p) => p.id === 'grimoire')))
+    return null;
   const own = seatIndexOf(state, viewerId);
   for (const [i, shown] of v.seats.entries()) {
     const real = state.seats[i]!;

@@ -1,5 +1,12 @@
-import { hasGrimoireAccess, isStoryteller, seatIndexOf, sessionRoleOf, type SessionRole } from './permissions';
-import type { Seat, SessionState, StorytellerEntry } from './types';
+import {
+  hasGrimoireAccess,
+  isModeratorLevel,
+  isStoryteller,
+  seatIndexOf,
+  sessionRoleOf,
+  type SessionRole,
+} from './permissions';
+import type { ChatState, Seat, SessionState, StorytellerEntry, TextMessage } from './types';
 
 export interface ViewerInfo {
   id: string;
@@ -39,6 +46,34 @@ const hiddenStoryteller = memo((st: StorytellerEntry): StorytellerEntry => ({
   reminders: [],
 }));
 
+/** Someone else's whisper: that it exists (the envelope count), not what it says. */
+const redacted = memo((message: TextMessage): TextMessage => ({
+  ...message,
+  message: '',
+  data: undefined,
+  redacted: true,
+}));
+
+/**
+ * Spec 2 §5/§6: public and system messages reach everyone; the spectator channel spectators, the
+ * Storyteller and moderators; 'private' grimoire holders; a whisper its two ends and moderators
+ * (others get only its envelope). Signals reach their sender, their receivers and grimoire holders.
+ */
+const chatView = (state: SessionState, viewerId: string, grim: boolean): ChatState => {
+  const moderator = isModeratorLevel(state.users[viewerId]?.level ?? 'none');
+  const unseated = seatIndexOf(state, viewerId) < 0;
+  const messages = state.chat.messages.flatMap((m) => {
+    if (m.recipientId === '' || m.recipientId === 'system') return [m];
+    if (m.recipientId === 'spectator') return unseated || moderator ? [m] : [];
+    if (m.recipientId === 'private') return grim || moderator ? [m] : [];
+    if (moderator || m.senderId === viewerId || m.recipientId === viewerId) return [m];
+    return [redacted(m)];
+  });
+  const signals = state.chat.signals.filter((s) => grim || s.from === viewerId || s.to.includes(viewerId));
+  const same = messages.length === state.chat.messages.length && messages.every((m, i) => m === state.chat.messages[i]);
+  return same && signals.length === state.chat.signals.length ? state.chat : { messages, signals };
+};
+
 const NO_THROTTLE: Record<string, number> = Object.freeze({}) as Record<string, number>;
 
 /**
@@ -54,8 +89,13 @@ export const view = (state: SessionState, viewerId: string): SessionView => {
     seat: ownSeat,
     grimoireAccess: grim,
   };
+  const chat = chatView(state, viewerId, grim);
+  // A Spy or Widow sent the grimoire by signal sees it, view only, while that signal lasts.
+  const shownGrimoire = state.chat.signals.some(
+    (s) => s.to.includes(viewerId) && s.message.some((p) => p.id === 'grimoire'),
+  );
   // Debounce bookkeeping is the server's business alone.
-  if (grim) return { ...state, throttle: NO_THROTTLE, viewer };
+  if (grim || shownGrimoire) return { ...state, chat, throttle: NO_THROTTLE, viewer };
 
   const seats = state.seats.map((seat, i) => (i === ownSeat || seat.revealed ? seat : hiddenSeat(seat)));
   const votes = state.vote.isHidden ? state.vote.votes.map((v, i) => (i === ownSeat ? v : 0)) : state.vote.votes;
@@ -66,6 +106,7 @@ export const view = (state: SessionState, viewerId: string): SessionView => {
       : state.pointing;
   return {
     ...state,
+    chat,
     throttle: NO_THROTTLE,
     viewer,
     pointing,

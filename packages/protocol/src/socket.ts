@@ -1,4 +1,4 @@
-import { MAX_PLAYERS, TEAMS } from '@belfry/engine';
+import { MAX_PLAYERS, SIGNAL_CARDS, TEAMS, TEXT_MAX_CHARS } from '@belfry/engine';
 import { z } from 'zod';
 import { alignmentSchema, roleSchema } from './role';
 
@@ -130,6 +130,39 @@ export const clientMessages = {
   vote: z.object({ index: seatIndex, value: z.number().int().min(0).max(2), at: z.number() }).strict(),
   marked: z.object({ value: z.boolean() }).strict(),
   voteHighscore: z.object({ value: z.union([z.string().max(20), z.number()]) }).strict(),
+  // Text and signals (issue 8)
+  textMessage: z.object({ message: z.string().max(TEXT_MAX_CHARS), recipientId: z.string().max(64) }).strict(),
+  /** Someone is typing (shown for 4 s); relayed to the recipients only, never stored. */
+  textMessageIndicator: z
+    .object({ recipientId: z.string().max(64), length: z.number().int().min(0).max(TEXT_MAX_CHARS) })
+    .strict(),
+  whispers: z.object({ disabled: z.boolean() }).strict(),
+  signal: z
+    .object({
+      message: z
+        .array(
+          z
+            .object({
+              id: z.enum(SIGNAL_CARDS),
+              data: z
+                .union([
+                  z.string().max(100),
+                  z.number(),
+                  z.array(z.string().max(64)).max(20),
+                  z.array(z.number()).max(20),
+                ])
+                .optional(),
+              role: z.string().max(50).optional(),
+              icon: z.string().max(50).optional(),
+              description: z.string().max(250).optional(),
+            })
+            .strict(),
+        )
+        .max(20),
+      recipients: z.array(userId).max(MAX_PLAYERS),
+    })
+    .strict(),
+  signalSeen: z.object({ id: z.string().max(64) }).strict(),
   /** Every 60 s; `latency` is the round trip the client measured for the previous ping. */
   ping: z.object({ sentAt: z.number(), latency: z.number().min(0).max(600_000).optional() }).strict(),
   /** Asks for a full view, e.g. after a version gap. */
@@ -153,6 +186,8 @@ export const SERVER_EVENTS = {
   patch: 'patch',
   /** The server ends this connection on purpose (kicked, session closed). */
   closed: 'closed',
+  /** Someone writing to you: `{senderId, recipientId, length}` (not stored). */
+  textMessageIndicator: 'textMessageIndicator',
   /** The server measures the round trip: the client acknowledges at once with its `Date.now()`. */
   serverPing: 'serverPing',
 } as const;

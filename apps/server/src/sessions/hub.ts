@@ -1,6 +1,8 @@
 import {
   apply,
   nextTimedIntent,
+  seatIndexOf,
+  textRefusal,
   type Actor,
   type Intent,
   type Refusal,
@@ -123,6 +125,32 @@ export class SessionHub {
       if (!latest) return;
       session.state = latest;
       this.broadcast(session);
+    });
+  }
+
+  /**
+   * "Someone is typing": sent to whoever would receive that message, only when the sender may write
+   * there (spec 2 §5), and never stored.
+   */
+  relayTyping(sessionId: string, senderId: string, recipientId: string, length: number): Promise<Refusal | null> {
+    return this.queue.run(sessionId, async () => {
+      const session = this.live.get(sessionId);
+      if (!session) return refuse('not_found', 'This session is not open here.');
+      const refusal = textRefusal(session.state, senderId, recipientId);
+      if (refusal) return refusal;
+      const state = session.state;
+      const reaches = (userId: string) => {
+        if (userId === senderId) return false;
+        if (recipientId === '') return true;
+        if (recipientId === 'spectator') return seatIndexOf(state, userId) < 0;
+        return userId === recipientId;
+      };
+      for (const connection of session.connections.values()) {
+        if (!connection.closing && reaches(connection.member.profile.id)) {
+          connection.socket.emit(SERVER_EVENTS.textMessageIndicator, { senderId, recipientId, length });
+        }
+      }
+      return null;
     });
   }
 

@@ -30,7 +30,7 @@ interface SocketData {
 type AckFn = (answer: unknown) => void;
 
 /** Events answered by the socket layer itself; every other event is an engine intent of the same name. */
-const NOT_INTENTS: readonly ClientEvent[] = ['ping', 'getGamestate'];
+const NOT_INTENTS: readonly ClientEvent[] = ['ping', 'getGamestate', 'textMessageIndicator'];
 
 const payloadBytes = (payload: unknown): number => {
   try {
@@ -153,6 +153,11 @@ export const attachSessionSockets = (
     if (event === 'getGamestate') {
       await hub.resend(sessionId, socket.id);
       return ack({ ok: true });
+    }
+    if (event === 'textMessageIndicator') {
+      const { recipientId, length } = parsed.data as { recipientId: string; length: number };
+      const refusal = await hub.relayTyping(sessionId, member.actor.userId, recipientId, length);
+      return ack(refusal ? { ok: false, error: refusal } : { ok: true });
     }
     if (event === 'ping') {
       // The answer carries the server time for the client's clock offset; latency is measured by the server.

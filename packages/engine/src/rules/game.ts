@@ -13,6 +13,7 @@ import {
 import { HOOK_IN_PROGRESS, refuse, type Refusal } from '../errors';
 import { isNightPhase } from '../phase';
 import type { HistoryEntry, HistoryType, RevealParams, SessionState } from '../types';
+import { addSystemMessage } from './chat';
 import { requireStoryteller, type RulesFor } from './rule';
 
 /** History entries get ids from their position and time: pure, and unique within a game. */
@@ -62,6 +63,7 @@ const advancePhase = (draft: Draft<SessionState>, now: number): void => {
   draft.game.isNight = isNightPhase(draft.game.phase);
   draft.game.lastPhase = now;
   addHistory(draft, 'phase', { phase: draft.game.phase }, now);
+  addSystemMessage(draft, 'phase', { phase: draft.game.phase }, now);
 };
 
 export const gameRules: RulesFor<
@@ -73,6 +75,7 @@ export const gameRules: RulesFor<
     if (refused) return refused;
     draft.game = { isRunning: true, phase: 0, history: [], isNight: false, lastPhase: now };
     addHistory(draft, 'start', { players: draft.seats.length }, now);
+    addSystemMessage(draft, 'start', { players: draft.seats.length }, now);
     for (const seat of draft.seats) seat.revealed = false;
     draft.hook = { name: 'distribute-roles', params: {}, since: now, until: now + DISTRIBUTE_ROLES_HOOK_MS };
   },
@@ -88,6 +91,7 @@ export const gameRules: RulesFor<
     clearNomination(draft, now);
     draft.pointing = null;
     addHistory(draft, 'end', { isEvilWin }, now);
+    addSystemMessage(draft, 'end', { isEvilWin }, now);
     draft.game.isRunning = false;
     const interval = slow ? REVEAL_STEP_SLOW_MS : REVEAL_STEP_DEFAULT_MS;
     const order = draft.seats.flatMap((seat, i) => (seat.revealed ? [] : [i]));

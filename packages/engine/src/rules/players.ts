@@ -10,6 +10,7 @@ import { refuse, type Refusal } from '../errors';
 import { isStoryteller, nominationActive, seatIndexOf } from '../permissions';
 import type { Actor, Alignment, Reminder, Role, Seat, SessionState } from '../types';
 import { addHistory } from './game';
+import { addSystemMessage } from './chat';
 import { requireStoryteller, type RulesFor } from './rule';
 
 const noSuchSeat = (index: number) => refuse('no_such_seat', `There is no seat ${index + 1}.`);
@@ -95,7 +96,7 @@ export const playerRules: RulesFor<
   },
 
   /** Spec 1 §5: role, alignment, isDead, isVoteless, id and reminders are the Storyteller's. */
-  updatePlayer(draft, intent, actor) {
+  updatePlayer(draft, intent, actor, now) {
     if (SEAT_PROPERTIES_STORYTELLER_ONLY.includes(intent.property)) {
       const refused = requireStoryteller(draft, actor);
       if (refused) return refused;
@@ -126,6 +127,7 @@ export const playerRules: RulesFor<
           if (held >= 0) draft.seats[held]!.id = '';
         } else if (seat.id) {
           delete draft.raisedHands[seat.id];
+          addSystemMessage(draft, 'seat_empty', { index: intent.index, id: seat.id }, now, true);
         }
         seat.id = intent.value;
         return;

@@ -4,6 +4,7 @@ import { refuse } from '../errors';
 import { isStoryteller, nominationActive, seatIndexOf } from '../permissions';
 import { emptySeat } from '../session';
 import type { SessionState } from '../types';
+import { addSystemMessage } from './chat';
 import { requireMember, requireStoryteller, type RulesFor } from './rule';
 
 export const vacate = (draft: Draft<SessionState>, userId: string): void => {
@@ -13,7 +14,7 @@ export const vacate = (draft: Draft<SessionState>, userId: string): void => {
 };
 
 export const seatRules: RulesFor<'claimSeat' | 'updateSeats'> = {
-  claimSeat(draft, { index }, actor) {
+  claimSeat(draft, { index }, actor, now) {
     const refused = requireMember(draft, actor);
     if (refused) return refused;
     if (nominationActive(draft)) return refuse('nomination_active', 'Seats cannot change during a nomination.');
@@ -22,6 +23,7 @@ export const seatRules: RulesFor<'claimSeat' | 'updateSeats'> = {
       // Spec 1 §7: a negative index vacates; only a seated user can vacate.
       if (held < 0) return refuse('not_seated', 'You are not seated.');
       vacate(draft, actor.userId);
+      addSystemMessage(draft, 'seat_vacate', { index: held, id: actor.userId }, now, true);
       return;
     }
     const seat = draft.seats[index];
@@ -32,6 +34,7 @@ export const seatRules: RulesFor<'claimSeat' | 'updateSeats'> = {
     if (held >= 0) return refuse('already_seated', 'You already hold a seat; vacate it first.');
     if (seat.id !== '') return refuse('seat_taken', 'That seat is taken.');
     seat.id = actor.userId;
+    addSystemMessage(draft, 'seat_claim', { index, id: actor.userId }, now, true);
     // A seated player is no spectator: any grimoire access they held as one ends.
     const user = draft.users[actor.userId];
     if (user && user.grimoireAccess !== 0) user.grimoireAccess = 0;

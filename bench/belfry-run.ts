@@ -1,3 +1,4 @@
+import { registerUsers } from './accounts';
 import { performance } from 'node:perf_hooks';
 import type { Ack, AuthTokens } from '@belfry/protocol';
 import type { BenchConfig } from './config';
@@ -33,7 +34,6 @@ export interface BelfryResult {
 }
 
 const SESSION_SEATS = 20;
-const PASSWORD = 'bench-password';
 
 const post = async <T>(port: number, url: string, body: unknown, token?: string): Promise<T> => {
   const response = await fetch(`http://127.0.0.1:${port}${url}`, {
@@ -65,21 +65,12 @@ const settled = async (sessions: ViewClient[][], users: number, ms: number) => {
   }
 };
 
-export const runBelfry = async (config: BenchConfig, server: HostThread): Promise<BelfryResult> => {
+export const runBelfry = async (config: BenchConfig, server: HostThread, dataDir: string): Promise<BelfryResult> => {
   const { port } = server;
   let began = performance.now();
 
-  // argon2 makes each registration cost tens of ms of CPU: M users serve every session.
-  const users: AuthTokens[] = [];
-  for (let i = 0; i < config.sockets; i++) {
-    users.push(
-      await post<AuthTokens>(port, '/backend/auth/register', {
-        email: `bench${i}@bench.test`,
-        password: PASSWORD,
-        username: `bench${i}`,
-      }),
-    );
-  }
+  // Registration (captcha, mailed code, argon2) is slow on purpose: M users serve every session.
+  const users: AuthTokens[] = await registerUsers({ port, dataDir }, config.sockets);
   const registerSeconds = (performance.now() - began) / 1000;
   progress(`belfry: registered ${users.length} users in ${registerSeconds.toFixed(1)} s`);
 

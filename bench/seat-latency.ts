@@ -34,7 +34,7 @@ const main = async () => {
     let belfry: BelfryResult;
     let closeMs: number;
     try {
-      belfry = await runBelfry(config, belfryHost);
+      belfry = await runBelfry(config, belfryHost, dataDir);
     } finally {
       closeMs = await belfryHost.close();
     }

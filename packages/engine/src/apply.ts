@@ -9,6 +9,7 @@ import { pointingRules } from './rules/pointing';
 import { metaRules } from './rules/meta';
 import { presenceRules } from './rules/presence';
 import type { Rule, RulesFor } from './rules/rule';
+import { scriptRules } from './rules/script';
 import { seatRules } from './rules/seats';
 import { storytellerRules } from './rules/storytellers';
 import { voteRules } from './rules/vote';
@@ -27,6 +28,7 @@ const rules: RulesFor<Intent['type']> = {
   ...pointingRules,
   ...voteRules,
   ...chatRules,
+  ...scriptRules,
 };
 
 /**

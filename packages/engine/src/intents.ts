@@ -1,4 +1,4 @@
-import type { Alignment, Reminder, Role, SessionTags, SessionUser, SignalPart, Team } from './types';
+import type { Alignment, EditionRef, Reminder, Role, SessionTags, SessionUser, SignalPart, Team } from './types';
 
 export type GrimoireRequestStatus = 'request' | 'receive' | 'deny' | 'remove';
 
@@ -53,6 +53,11 @@ export type Intent =
   | { type: 'vote'; index: number; value: number; at: number }
   | { type: 'marked'; value: boolean }
   | { type: 'voteHighscore'; value: string | number }
+  // Scripts, fabled and bluffs (issue 7)
+  | { type: 'edition'; edition: EditionRef; roles: Role[] }
+  | { type: 'fabled'; action: 'add'; role: Role }
+  | { type: 'fabled'; action: 'remove'; id: string }
+  | { type: 'bluffs'; bluffs: (Role | null)[] }
   // Text and signals (issue 8)
   | { type: 'textMessage'; message: string; recipientId: string }
   | { type: 'whispers'; disabled: boolean }

@@ -78,4 +78,5 @@ export const createSession = ({ sessionId, owner, meta, seats = 0, now }: NewSes
   boostUntil: 0,
   storytellerRequests: [],
   chat: { messages: [], signals: [] },
+  script: [],
 });

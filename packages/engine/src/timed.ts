@@ -1,7 +1,7 @@
 import { POINTING_COUNTDOWN_MS, SIGNALS_CLEAR_AFTER_DAY_MS, TIMER_HIDE_AFTER_MS } from './constants';
 import type { Intent } from './intents';
 import type { SessionState } from './types';
-import { voteEndsAt } from './vote';
+import { voteSettlesAt } from './vote';
 
 export interface TimedIntent {
   at: number;
@@ -28,7 +28,7 @@ export const nextTimedIntent = (state: SessionState): TimedIntent | null => {
     due.push({ at: state.timer.expiration + TIMER_HIDE_AFTER_MS, intent: { type: 'timerHide' } });
   }
   const voteEnd =
-    state.vote.isInProgress && state.vote.pausedAt === null ? voteEndsAt(state.vote, state.seats.length) : null;
+    state.vote.isInProgress && state.vote.pausedAt === null ? voteSettlesAt(state.vote, state.seats.length) : null;
   if (voteEnd !== null) due.push({ at: voteEnd, intent: { type: 'voteComplete' } });
   if (!state.game.isNight && state.chat.signals.some((s) => s.time <= state.game.lastPhase)) {
     due.push({ at: state.game.lastPhase + SIGNALS_CLEAR_AFTER_DAY_MS, intent: { type: 'clearSignals' } });

@@ -266,6 +266,8 @@ export interface SessionState {
   /** Users who asked to become co-Storyteller, waiting for an answer. */
   storytellerRequests: string[];
   chat: ChatState;
+  /** The characters of a custom or homebrew script (empty for a built-in edition). */
+  script: Role[];
 }
 
 /** Spec 2 §3 Text message. recipientId: a user id, '' (public), 'spectator', 'private' or 'system'. */

@@ -89,7 +89,9 @@ const leaks = (state: SessionState, viewerId: string): string | null => {
     if (shown.reminders.length > 0) return `seat ${i} reminders`;
     if (shown.status.length > 0) return `seat ${i} status`;
   }
-  if (v.bluffs.some((b) => b !== null)) return 'bluffs';
+  const demon = state.seats[own]?.role?.team === 'demon';
+  const demonMaySee = demon && (state.seats.length > 6 || state.fabled.some((f) => f.id === 'toymaker'));
+  if (!demonMaySee && v.bluffs.some((b) => b !== null)) return 'bluffs';
   if (v.storytellers.some((st) => st.role || st.alignment || st.reminders.length > 0)) return 'storyteller role';
   return null;
 };

@@ -74,6 +74,13 @@ const chatView = (state: SessionState, viewerId: string, grim: boolean): ChatSta
   return same && signals.length === state.chat.signals.length ? state.chat : { messages, signals };
 };
 
+const NO_BLUFFS: null[] = Object.freeze([null, null, null]) as unknown as null[];
+
+/** Spec 3 §4 Bluff visibility: the demon sees them with more than six players or a Toymaker fabled. */
+const demonSeesBluffs = (state: SessionState, ownSeat: number): boolean =>
+  state.seats[ownSeat]?.role?.team === 'demon' &&
+  (state.seats.length > 6 || state.fabled.some((f) => f.id === 'toymaker'));
+
 const NO_THROTTLE: Record<string, number> = Object.freeze({}) as Record<string, number>;
 
 /**
@@ -112,7 +119,7 @@ export const view = (state: SessionState, viewerId: string): SessionView => {
     pointing,
     seats,
     storytellers: state.storytellers.map(hiddenStoryteller),
-    bluffs: state.bluffs.map(() => null),
+    bluffs: demonSeesBluffs(state, ownSeat) ? state.bluffs : NO_BLUFFS,
     meta: { ...state.meta, banlist: isStoryteller(state, viewerId) ? state.meta.banlist : [] },
     game: { ...state.game, history: state.game.history.filter((entry) => !entry.isPrivate) },
     vote: { ...state.vote, votes, history: [] },

@@ -31,6 +31,15 @@ export const voteEndsAt = (vote: VoteState, seats: number): number | null =>
   vote.voteTimer === null ? null : vote.voteTimer + seats * vote.speed;
 
 /**
+ * When the vote is settled and counted: the nominee's seat locks last, and an in-time change from it
+ * may still be on its way for the grace (300 ms + up to 1000 ms one way), so the count waits for it.
+ */
+export const voteSettlesAt = (vote: VoteState, seats: number): number | null => {
+  const ends = voteEndsAt(vote, seats);
+  return ends === null ? null : ends + VOTE_GRACE_MS + VOTE_MAX_ONE_WAY_MS;
+};
+
+/**
  * Fair timing (issue 6): a hand change made at `madeAt` (the client's clock corrected to server
  * time) counts when it was made before the hand reached the seat and arrives (`now`) no later than
  * that moment plus 300 ms plus the sender's measured one-way latency (at most 1000 ms believed).

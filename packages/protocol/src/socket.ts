@@ -130,6 +130,26 @@ export const clientMessages = {
   vote: z.object({ index: seatIndex, value: z.number().int().min(0).max(2), at: z.number() }).strict(),
   marked: z.object({ value: z.boolean() }).strict(),
   voteHighscore: z.object({ value: z.union([z.string().max(20), z.number()]) }).strict(),
+  // Scripts, fabled and bluffs (issue 7)
+  edition: z
+    .object({
+      edition: z
+        .object({
+          id: z.string().min(1).max(50),
+          name: z.string().max(50),
+          author: z.string().max(50),
+          isOfficial: z.boolean(),
+          level: z.enum(['beginner', 'intermediate', 'veteran']),
+        })
+        .strict(),
+      roles: z.array(roleSchema).max(151),
+    })
+    .strict(),
+  fabled: z.discriminatedUnion('action', [
+    z.object({ action: z.literal('add'), role: roleSchema }).strict(),
+    z.object({ action: z.literal('remove'), id: z.string().min(1).max(50) }).strict(),
+  ]),
+  bluffs: z.object({ bluffs: z.array(roleSchema.nullable()).length(3) }).strict(),
   // Text and signals (issue 8)
   textMessage: z.object({ message: z.string().max(TEXT_MAX_CHARS), recipientId: z.string().max(64) }).strict(),
   /** Someone is typing (shown for 4 s); relayed to the recipients only, never stored. */

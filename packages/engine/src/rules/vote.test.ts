@@ -5,6 +5,7 @@ import {
   VOTE_CHANGE_DEBOUNCE_MS,
   VOTE_COUNTDOWN_MS,
   VOTE_GRACE_MS,
+  VOTE_MAX_ONE_WAY_MS,
   VOTE_START_CHECK_MS,
   ZOOKEEPER_LOCK_START,
 } from '../constants';
@@ -45,6 +46,8 @@ const started = (base = five()) => {
 };
 const LOCK = T0 + VOTE_START_CHECK_MS;
 const speed = DEFAULT_VOTE_SPEED_MS;
+/** The count waits for the nominee's longest grace after every seat is locked. */
+const SETTLE = VOTE_GRACE_MS + VOTE_MAX_ONE_WAY_MS;
 
 describe('the lock counter (spec 1 §4)', () => {
   it('positions run clockwise from the seat after the nominee; a seat is locked below locked − 1', () => {
@@ -62,7 +65,8 @@ describe('the lock counter (spec 1 §4)', () => {
     expect(lockedAt(s.vote, 5, LOCK + speed)).toBe(2);
     expect(lockedAt(s.vote, 5, LOCK + 5 * speed)).toBe(6);
     expect(lockedAt(s.vote, 5, LOCK + 50 * speed)).toBe(6);
-    const done = runClock(s, LOCK + 5 * speed);
+    expect(runClock(s, LOCK + 5 * speed + SETTLE - 1).vote.isInProgress).toBe(true);
+    const done = runClock(s, LOCK + 5 * speed + SETTLE);
     expect(done.vote).toMatchObject({ locked: 6, isInProgress: false });
   });
 
@@ -165,7 +169,7 @@ describe('votes (spec 1 §4)', () => {
     let s = started(base);
     expect(code(act(s, P(0), { type: 'vote', index: 0, value: 1, at: T0 }))).toBe('forbidden');
     s = ok(act(s, P(4), { type: 'vote', index: 4, value: 1, at: T0 }));
-    s = runClock(s, LOCK + 5 * speed);
+    s = runClock(s, LOCK + 5 * speed + SETTLE);
     expect(s.seats[4]!.isVoteless).toBe(true);
     const traveller = five();
     traveller.seats[0] = {
@@ -209,9 +213,9 @@ describe('votes (spec 1 §4)', () => {
   it('all seats locked: the highscore updates and marks the nominee; a tie clears the mark', () => {
     let s = started();
     for (const i of [2, 3, 4]) s = ok(act(s, P(i), { type: 'vote', index: i, value: 1, at: T0 }));
-    s = runClock(s, LOCK + 5 * speed);
+    s = runClock(s, LOCK + 5 * speed + SETTLE);
     expect(s.vote).toMatchObject({ highscore: 3, markedPlayer: 1 });
-    s = ok(act(s, ST, { type: 'voteControl', action: 'finish' }, LOCK + 6000));
+    s = ok(act(s, ST, { type: 'voteControl', action: 'finish' }, LOCK + 8000));
     expect(s.vote.history.at(-1)).toMatchObject({
       nominator: 0,
       nominee: 1,
@@ -221,11 +225,11 @@ describe('votes (spec 1 §4)', () => {
       voters: ['p2', 'p3', 'p4'],
     });
     expect(s.vote.nomination).toBeNull();
-    let tie = ok(act(s, ST, { type: 'nomination', nominator: 2, nominee: 3 }, LOCK + 7000));
-    tie = ok(act(tie, ST, { type: 'voteControl', action: 'start' }, LOCK + 7000));
-    for (const i of [0, 1, 4])
-      tie = ok(act(tie, P(i), { type: 'vote', index: i, value: 1, at: LOCK + 7000 }, LOCK + 7000));
-    tie = runClock(tie, LOCK + 8000 + 5 * speed);
+    const again = LOCK + 9000;
+    let tie = ok(act(s, ST, { type: 'nomination', nominator: 2, nominee: 3 }, again));
+    tie = ok(act(tie, ST, { type: 'voteControl', action: 'start' }, again));
+    for (const i of [0, 1, 4]) tie = ok(act(tie, P(i), { type: 'vote', index: i, value: 1, at: again }, again));
+    tie = runClock(tie, again + VOTE_START_CHECK_MS + 5 * speed + SETTLE);
     expect(tie.vote).toMatchObject({ highscore: 3, markedPlayer: -1 });
   });
 
@@ -294,6 +298,15 @@ describe('fair timing (issue 6)', () => {
     expect(code(tooLate)).toBe('vote_locked');
     const changedAfter = act(s, P(2), { type: 'vote', index: 2, value: 1, at: seat2Lock + 5 }, seat2Lock + 10);
     expect(code(changedAfter)).toBe('vote_locked');
+    // The nominee's seat (seat 1, position 4) locks last: its in-time change still counts within the grace.
+    const nomineeLock = LOCK + 5 * speed;
+    const lateNominee = act(
+      s,
+      P(1),
+      { type: 'vote', index: 1, value: 1, at: nomineeLock - 10 },
+      nomineeLock + VOTE_GRACE_MS,
+    );
+    expect(code(lateNominee)).toBe('ok');
     // A claimed moment in the future is read as the arrival time.
     expect(code(act(s, P(3), { type: 'vote', index: 3, value: 1, at: T0 + 999_999 }, LOCK))).toBe('ok');
   });

@@ -19,7 +19,7 @@ import {
   maxHands,
   mayVote,
   positionAfterNominee,
-  voteEndsAt,
+  voteSettlesAt,
   voteTotal,
 } from '../vote';
 import { addHistory, clearNomination, pauseTimerForVote } from './game';
@@ -199,12 +199,12 @@ export const voteRules: RulesFor<VoteIntents> = {
     draft.vote.highscore = Number.isFinite(number) ? number : 0;
   },
 
-  /** All seats locked: the count stops, dead voters spend their token, the highscore updates. */
+  /** All seats locked and the grace over: the count stops, dead voters spend their token, the highscore updates. */
   voteComplete(draft, _intent, actor, now) {
     if (!actor.isSystem) return refuse('forbidden', 'The vote completes by itself.');
     const vote = draft.vote;
     const seats = draft.seats.length;
-    const ends = voteEndsAt(vote, seats);
+    const ends = voteSettlesAt(vote, seats);
     if (!vote.nomination || !vote.isInProgress || vote.pausedAt !== null || ends === null || now < ends) return;
     vote.locked = seats + 1;
     vote.isInProgress = false;

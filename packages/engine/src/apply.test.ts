@@ -139,3 +139,17 @@ describe('hasSubscription (spec 2 §1: a level that is set and not expired)', ()
     expect(hasSubscription('special-tpi', null, T0)).toBe(true);
   });
 });
+
+it('a state stored by an older version gains the newer fields with their defaults', async () => {
+  const { upgradeState } = await import('./session');
+  const old = JSON.parse(JSON.stringify(tableWith(2))) as Record<string, unknown>;
+  delete old.chat;
+  delete old.script;
+  delete old.pointing;
+  (old.vote as Record<string, unknown>).pausedAt = undefined;
+  const upgraded = upgradeState(old as unknown as SessionState);
+  expect(upgraded.chat).toEqual({ messages: [], signals: [] });
+  expect(upgraded.script).toEqual([]);
+  expect(upgraded.pointing).toBeNull();
+  expect(upgraded.seats).toHaveLength(2);
+});

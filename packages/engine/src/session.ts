@@ -80,3 +80,24 @@ export const createSession = ({ sessionId, owner, meta, seats = 0, now }: NewSes
   chat: { messages: [], signals: [] },
   script: [],
 });
+
+/**
+ * A stored state from an older Belfry version gains the fields added since, with their defaults,
+ * so sessions survive upgrades.
+ */
+export const upgradeState = (raw: SessionState): SessionState => {
+  const owner = raw.meta?.owner ?? { id: '', username: '' };
+  const base = createSession({
+    sessionId: raw.sessionId,
+    owner: { ...owner, pronouns: '', level: 'none', flags: [], createdAt: 0 },
+    now: raw.meta?.createdAt ?? 0,
+  });
+  return {
+    ...base,
+    ...raw,
+    meta: { ...base.meta, ...raw.meta, tags: { ...base.meta.tags, ...raw.meta?.tags } },
+    game: { ...base.game, ...raw.game },
+    vote: { ...base.vote, ...raw.vote },
+    chat: { ...base.chat, ...raw.chat },
+  };
+};

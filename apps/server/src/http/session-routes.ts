@@ -34,8 +34,8 @@ const listItem = (state: SessionState, now: number): SessionListItem => ({
   players: state.seats.map((seat) => ({ id: seat.id, isDead: seat.isDead, isVoteless: seat.isVoteless })),
   usersAll: Object.values(state.users).map((u) => ({ id: u.id, username: u.username, isOnline: u.isOnline })),
   fabled: state.fabled.map((f) => ({ id: f.id, name: f.name })),
-  // A custom script's characters; sessions carry no custom script yet (issue 7 adds them).
-  roles: [],
+  // A custom script's characters (spec 2 §2: rows expand to them).
+  roles: state.script.map((r) => ({ id: r.id, name: r.name, team: r.team })),
   tags: state.meta.tags,
   isRunning: state.game.isRunning,
   phase: state.game.phase,

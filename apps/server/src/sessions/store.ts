@@ -1,4 +1,4 @@
-import type { SessionState } from '@belfry/engine';
+import { type SessionState, upgradeState } from '@belfry/engine';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 
@@ -29,7 +29,7 @@ export class SessionStore {
 
   async load(id: string): Promise<SessionState | undefined> {
     const row = await this.db.selectFrom('sessions').select('state').where('id', '=', id).executeTakeFirst();
-    return row ? (JSON.parse(row.state) as SessionState) : undefined;
+    return row ? upgradeState(JSON.parse(row.state) as SessionState) : undefined;
   }
 
   async exists(id: string): Promise<boolean> {
@@ -68,6 +68,6 @@ export class SessionStore {
       .orderBy('updated_at', 'desc')
       .limit(limit)
       .execute();
-    return rows.map((row) => JSON.parse(row.state) as SessionState);
+    return rows.map((row) => upgradeState(JSON.parse(row.state) as SessionState));
   }
 }

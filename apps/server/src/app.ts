@@ -92,12 +92,15 @@ export const startServer = async (
   const indexHtml = config.webDist ? path.join(config.webDist, 'index.html') : undefined;
   const hasWeb = !!indexHtml && fs.existsSync(indexHtml);
   if (hasWeb && config.webDist) {
-    await app.register(fastifyStatic, { root: config.webDist, wildcard: false });
+    // wildcard: files are looked up per request, so a rebuilt web app is served without a restart.
+    await app.register(fastifyStatic, { root: config.webDist, wildcard: true });
   } else {
     app.log.warn('web app not built: only the API is served (run npm run build)');
   }
   app.setNotFoundHandler((req, reply) => {
-    if (req.url.startsWith('/backend/') || !hasWeb || req.method !== 'GET') {
+    // A missing file (a stale chunk name) is a 404, never the app's HTML.
+    const isFile = /\.[a-z0-9]+$/i.test(req.url.split('?')[0] ?? '');
+    if (req.url.startsWith('/backend/') || !hasWeb || req.method !== 'GET' || isFile) {
       return reply.code(404).send({ error: { code: 'not_found', message: 'Not found.' } });
     }
     // Client-side routes (/play, /join/abc, ...) all load the single-page app.

@@ -75,6 +75,15 @@ describe('view (DESIGN principle 1: each viewer sees only what they may)', () =>
     expect(bobView.bluffs).toEqual([null, null, null]);
   });
 
+  it("the Storyteller's night mark reaches nobody without grimoire access, not even the marked player", () => {
+    const s = seatedTable();
+    s.seats[1]!.isMarkedForDeath = true;
+    expect(view(s, BOB.userId).seats[1]!.isMarkedForDeath).toBe(false);
+    expect(view(s, ALICE.userId).seats[1]!.isMarkedForDeath).toBe(false);
+    expect(view(s, 'st').seats[1]!.isMarkedForDeath).toBe(true);
+    expect(view(s, BOB.userId).seats[1]!.role?.id).toBe('chef');
+  });
+
   it('a revealed seat shows its role to everyone', () => {
     const s = seatedTable();
     s.seats[0]!.revealed = true;

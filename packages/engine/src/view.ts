@@ -36,7 +36,12 @@ const hiddenSeat = memo((seat: Seat): Seat => ({
   reminders: [],
   status: [],
   special: [],
+  // The Storyteller's night mark (often the Demon's target) is grimoire knowledge.
+  isMarkedForDeath: false,
 }));
+
+/** A player's own seat: their role and reminders, but not a night mark on them. */
+const ownSeatView = memo((seat: Seat): Seat => (seat.isMarkedForDeath ? { ...seat, isMarkedForDeath: false } : seat));
 
 const hiddenStoryteller = memo((st: StorytellerEntry): StorytellerEntry => ({
   ...st,
@@ -104,7 +109,9 @@ export const view = (state: SessionState, viewerId: string): SessionView => {
   // Debounce bookkeeping is the server's business alone.
   if (grim || shownGrimoire) return { ...state, chat, throttle: NO_THROTTLE, viewer };
 
-  const seats = state.seats.map((seat, i) => (i === ownSeat || seat.revealed ? seat : hiddenSeat(seat)));
+  const seats = state.seats.map((seat, i) =>
+    seat.revealed ? seat : i === ownSeat ? ownSeatView(seat) : hiddenSeat(seat),
+  );
   const votes = state.vote.isHidden ? state.vote.votes.map((v, i) => (i === ownSeat ? v : 0)) : state.vote.votes;
   // At night only those who point (and the grimoire) see where others point.
   const pointing =

@@ -90,6 +90,7 @@ export const gameRules: RulesFor<
     if (draft.game.isRunning && draft.game.isNight) advancePhase(draft, now);
     clearNomination(draft, now);
     draft.pointing = null;
+    draft.raisedHands = {};
     addHistory(draft, 'end', { isEvilWin }, now);
     addSystemMessage(draft, 'end', { isEvilWin }, now);
     draft.game.isRunning = false;

@@ -1,7 +1,6 @@
 import { createBrowserRouter, Navigate } from 'react-router';
 import { BannedPage } from '../pages/BannedPage';
 import { ClockPage } from '../pages/ClockPage';
-import { GrimoirePage } from '../pages/GrimoirePage';
 import { JoinPage } from '../pages/JoinPage';
 import { LobbyPage } from '../pages/LobbyPage';
 import { LoginPage } from '../pages/LoginPage';
@@ -17,7 +16,8 @@ export const router = createBrowserRouter([
     children: [
       { path: PATHS.lobby, element: <LobbyPage /> },
       { path: PATHS.login, element: <LoginPage /> },
-      { path: PATHS.play, element: <GrimoirePage /> },
+      // The game screen (with the character catalogue and the icons) loads only when a game is opened.
+      { path: PATHS.play, lazy: async () => ({ Component: (await import('../pages/GrimoirePage')).GrimoirePage }) },
       { path: PATHS.verification, element: <VerificationPage /> },
       { path: PATHS.update, element: <UpdatePage /> },
       { path: PATHS.clock, element: <ClockPage /> },

@@ -15,6 +15,20 @@ export const ACTIONS = [
   'kick',
   'request_grim',
   'update',
+  // The game (spec 1 §8 names start, end, running, update_game, sending_roles, clear_grim, update_player, eyes_*).
+  'start',
+  'end',
+  'running',
+  'update_game',
+  'sending_roles',
+  'clear_grim',
+  'update_player',
+  'eyes_open',
+  'eyes_close',
+  'timer',
+  'gong',
+  'pointing',
+  'raise_hand',
   // Not in the spec's list: a session that cannot be joined (unknown code, refused handshake).
   'join',
 ] as const;

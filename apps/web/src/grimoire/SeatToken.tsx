@@ -1,9 +1,21 @@
-import type { SessionView } from '@belfry/engine';
+import type { Role, SessionView } from '@belfry/engine';
+import { useState, type CSSProperties, type DragEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDialog } from '../dialogs/dialogs';
+import { flipReminder, moveSeat, pointAt, removeReminder, toggleLife } from '../game/actions';
+import { openGameDialog, useGameUi } from '../game/gameUiStore';
+import { reminderFontPercent } from '../game/roleFontSize';
+import { ArcText } from '../game/ArcText';
+import { RoleToken } from '../game/RoleToken';
+import { seatView } from '../game/seatView';
+import { GameIcon } from '../icons/GameIcon';
+import { CHARACTER_ICONS, handIconName, UI_ICONS } from '../icons/iconNames';
 import { sendAction } from '../session/sessionController';
 import { useIsPending } from '../session/sessionStore';
 import { canClaimSeat, canVacate, isViewerStoryteller } from './sessionRules';
+
+/** A reminder's text size at 100 % in its 100 × 100 box (spec 3 §4 steps it down by length). */
+const REMINDER_TEXT_SIZE = 19;
 
 /** The first character as the reader sees it (an emoji or accented letter stays whole). */
 const initialOf = (name: string): string => (Array.from(name.trim())[0] ?? '?').toUpperCase();
@@ -14,13 +26,23 @@ interface SeatTokenProps {
   /** Centre, in percent of the circle. */
   x: number;
   y: number;
+  /** Radians, 0 at the top, clockwise: where the seat sits on the circle. */
+  angle: number;
+  /** Degrees (0 = right, clockwise) towards the seat this seat's player points at, if any. */
+  pointAngle: number | null;
+  /** How many players point at this seat. */
+  pointedBy: number;
 }
 
-export function SeatToken({ view, index, x, y }: SeatTokenProps) {
+export function SeatToken({ view, index, x, y, angle, pointAngle, pointedBy }: SeatTokenProps) {
   const { t } = useTranslation();
   const claimPending = useIsPending('claim');
   const vacatePending = useIsPending('vacate');
   const removePending = useIsPending(`remove-seat-${index}`);
+  const lifePending = useIsPending(`life-${index}`);
+  const mode = useGameUi((state) => state.mode);
+  const isTownSquare = useGameUi((state) => state.isTownSquare);
+  const [dropTarget, setDropTarget] = useState(false);
   const seat = view.seats[index];
   if (!seat) return null;
 
@@ -29,10 +51,36 @@ export function SeatToken({ view, index, x, y }: SeatTokenProps) {
   const occupied = seat.id !== '';
   const online = user?.isOnline ?? false;
   const mine = occupied && seat.id === view.viewer.id;
+  const storyteller = isViewerStoryteller(view);
+  const gathering = storyteller && mode === 'gather';
   const claimable = canClaimSeat(view, index);
   const name = user?.username ?? (occupied ? t('grimoire.seat.unknown_user') : t('grimoire.seat.empty'));
+  const shown = seatView(view, index, isTownSquare);
+  const hand = occupied ? view.raisedHands[seat.id] : undefined;
 
-  const claim = () => void sendAction('claiming', 'claim', 'claimSeat', { index });
+  // Spec 1 §4 Pointing: a player who takes part clicks a seat while the countdown runs.
+  const pointing = view.pointing;
+  const canPoint =
+    pointing?.status === 'countdown' &&
+    view.viewer.seat >= 0 &&
+    (pointing.recipients === null || pointing.recipients.includes(view.viewer.seat));
+  const pickRole = storyteller && !isTownSquare && !gathering;
+  const tokenAction: 'point' | 'claim' | 'role' | 'menu' | null = canPoint
+    ? 'point'
+    : claimable
+      ? 'claim'
+      : pickRole
+        ? 'role'
+        : mine
+          ? 'menu'
+          : null;
+
+  const onToken = () => {
+    if (tokenAction === 'point') void pointAt(index);
+    else if (tokenAction === 'claim') void sendAction('claiming', 'claim', 'claimSeat', { index });
+    else if (tokenAction === 'role') openGameDialog({ kind: 'role', index });
+    else if (tokenAction === 'menu') openGameDialog({ kind: 'seat', index });
+  };
 
   const vacate = async () => {
     // Spec 1 §4: vacating while the game runs asks first.
@@ -59,45 +107,226 @@ export function SeatToken({ view, index, x, y }: SeatTokenProps) {
     });
   };
 
+  const life = async () => {
+    const wasMarked = seat.isMarkedForDeath;
+    const ok = await toggleLife(index, isTownSquare);
+    // Spec 1 §4: at night in a live session the toggle marks for death and opens the reminder picker.
+    if (ok && !isTownSquare && view.game.isNight && !wasMarked && view.hook?.name !== 'reveal-grimoire') {
+      openGameDialog({ kind: 'reminder', index, search: 'dead|alive' });
+    }
+  };
+
+  // Gather mode: drag a seat onto another to move it there (spec 1 §2), or use the arrow keys on its handle.
+  const onDragStart = (event: DragEvent) => {
+    event.dataTransfer.setData('application/x-belfry-seat', String(index));
+    event.dataTransfer.effectAllowed = 'move';
+  };
+  const onDrop = (event: DragEvent) => {
+    setDropTarget(false);
+    const from = Number(event.dataTransfer.getData('application/x-belfry-seat'));
+    if (Number.isInteger(from) && from !== index) void moveSeat(from, index, view.seats.length);
+  };
+  const onHandleKey = (event: KeyboardEvent) => {
+    const step =
+      event.key === 'ArrowRight' || event.key === 'ArrowDown'
+        ? 1
+        : event.key === 'ArrowLeft' || event.key === 'ArrowUp'
+          ? -1
+          : 0;
+    if (!step) return;
+    event.preventDefault();
+    const to = (index + step + view.seats.length) % view.seats.length;
+    void moveSeat(index, to, view.seats.length);
+  };
+
+  const role: Role | null = shown.role;
   const classes = [
     'seat',
     occupied ? 'seat--occupied' : 'seat--empty',
     mine ? 'seat--mine' : '',
     occupied && !online ? 'seat--offline' : '',
     claimable ? 'seat--claimable' : '',
+    role ? 'seat--has-role' : '',
+    seat.isDead ? 'seat--dead' : '',
+    tokenAction ? 'seat--actionable' : '',
+    canPoint ? 'seat--pointable' : '',
+    dropTarget ? 'seat--drop' : '',
+    gathering ? 'seat--gather' : '',
   ].join(' ');
 
-  const tokenLabel = claimable
-    ? t('grimoire.seat.claim_label', { number })
-    : occupied
-      ? t('grimoire.seat.occupied_label', { number, name })
-      : t('grimoire.seat.empty_label', { number });
+  const tokenLabel = canPoint
+    ? t('game.seat.point_at', { number, name })
+    : claimable
+      ? t('grimoire.seat.claim_label', { number })
+      : occupied
+        ? t('grimoire.seat.occupied_label', { number, name })
+        : t('grimoire.seat.empty_label', { number });
+  const roleLabel = role ? `${role.name}${role.ability ? ` — ${role.ability}` : ''}` : undefined;
+
+  // Unit vector from the seat towards the circle's centre: reminders lie inwards.
+  const inX = -Math.sin(angle);
+  const inY = Math.cos(angle);
+  const style = {
+    left: `${x}%`,
+    top: `${y}%`,
+    '--in-x': inX.toFixed(3),
+    '--in-y': inY.toFixed(3),
+  } as CSSProperties;
+  const remindersVertical = Math.abs(inX) > Math.abs(inY) + 0.2;
+  const canEditReminders = (storyteller && !isTownSquare) || mine;
+  const lifeState = seat.isDead ? (seat.isVoteless ? 'voteless' : 'dead') : 'alive';
 
   return (
     <li
       className={classes}
-      style={{ left: `${x}%`, top: `${y}%` }}
+      style={style}
       data-testid={`seat-${index}`}
       data-occupant={seat.id || 'empty'}
       data-online={String(occupied && online)}
       data-mine={mine ? 'true' : undefined}
+      data-dead={seat.isDead ? 'true' : undefined}
+      onDragOver={
+        gathering
+          ? (event) => {
+              event.preventDefault();
+              setDropTarget(true);
+            }
+          : undefined
+      }
+      onDragLeave={gathering ? () => setDropTarget(false) : undefined}
+      onDrop={gathering ? onDrop : undefined}
     >
+      {shown.role !== null || canEditReminders ? (
+        <SeatReminders
+          view={view}
+          index={index}
+          vertical={remindersVertical}
+          editable={canEditReminders}
+          visible={shown.reminders}
+        />
+      ) : null}
       <button
         type="button"
         className="seat__token"
-        onClick={claim}
-        disabled={!claimable || claimPending}
+        onClick={onToken}
+        disabled={!tokenAction || (tokenAction === 'claim' && claimPending)}
         aria-label={tokenLabel}
-        title={claimable ? t('grimoire.seat.claim') : undefined}
+        title={canPoint ? t('game.seat.point_hint') : claimable ? t('grimoire.seat.claim') : roleLabel}
+        data-testid={`seat-${index}-role`}
+        data-role={role?.id ?? ''}
       >
-        <span className="seat__number" aria-hidden="true">
-          {number}
-        </span>
-        <span className="seat__initial" aria-hidden="true">
-          {occupied ? initialOf(name) : claimable ? '+' : ''}
-        </span>
+        {role ? (
+          <RoleToken role={role} alignment={shown.alignment} />
+        ) : (
+          <span className="seat__initial" aria-hidden="true">
+            {occupied ? initialOf(name) : claimable ? '+' : ''}
+          </span>
+        )}
+        {seat.isDead && <span className="seat__shroud" aria-hidden="true" />}
       </button>
+      <span className="seat__number" aria-hidden="true">
+        {number}
+      </span>
+      {seat.isDead && !seat.isVoteless && (
+        <span className="seat__vote-token" title={t('game.seat.ghost_vote')} data-testid={`seat-${index}-vote-token`}>
+          <GameIcon name={UI_ICONS.vote} />
+          <span className="visually-hidden">{t('game.seat.ghost_vote')}</span>
+        </span>
+      )}
+      {seat.isMarkedForDeath && (shown.secrets || storyteller) && (
+        <span className="seat__skull" title={t('game.seat.marked')} data-testid={`seat-${index}-marked`}>
+          <GameIcon name={UI_ICONS.skull} label={t('game.seat.marked')} />
+        </span>
+      )}
+      {shown.eyes && (
+        <span
+          className={`seat__eyes seat__eyes--${shown.eyes}`}
+          data-testid={`seat-${index}-eyes`}
+          data-state={shown.eyes}
+        >
+          <GameIcon
+            name={shown.eyes === 'open-eyes' ? UI_ICONS.openEyes : UI_ICONS.peekEyes}
+            label={t(shown.eyes === 'open-eyes' ? 'game.eyes.open_state' : 'game.eyes.peek_state')}
+          />
+        </span>
+      )}
+      {hand && (
+        <span className="seat__hand" data-testid={`seat-${index}-hand`} data-icon={hand}>
+          <GameIcon name={handIconName(hand)} label={t('game.seat.hand_raised', { name })} />
+        </span>
+      )}
+      {pointAngle !== null && (
+        <span
+          className="seat__pointer"
+          style={{ '--point': `${pointAngle}deg` } as CSSProperties}
+          data-testid={`seat-${index}-pointer`}
+          aria-hidden="true"
+        >
+          <svg viewBox="0 0 40 20" className="seat__arrow">
+            <path
+              d="M2 10h28M22 3l10 7-10 7"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="4"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
+          </svg>
+        </span>
+      )}
+      {pointedBy > 0 && (
+        <span
+          className="seat__pointed"
+          title={t('game.seat.pointed_by', { count: pointedBy })}
+          data-testid={`seat-${index}-pointed`}
+          data-count={pointedBy}
+        >
+          <span aria-hidden="true">{pointedBy}</span>
+          <span className="visually-hidden">{t('game.seat.pointed_by', { count: pointedBy })}</span>
+        </span>
+      )}
+      {storyteller && !gathering && (
+        <button
+          type="button"
+          className="seat__life"
+          onClick={() => void life()}
+          disabled={lifePending}
+          aria-label={t(`game.seat.life_${lifeState}`, { number, name })}
+          title={t(`game.seat.life_${lifeState}`, { number, name })}
+          data-testid={`seat-${index}-life`}
+          data-state={lifeState}
+        >
+          <GameIcon name={seat.isDead ? (seat.isVoteless ? UI_ICONS.skull : UI_ICONS.ghost) : UI_ICONS.alive} />
+        </button>
+      )}
+      {(storyteller || mine) && !gathering && (
+        <button
+          type="button"
+          className="seat__menu"
+          onClick={() => openGameDialog({ kind: 'seat', index })}
+          aria-label={t('game.seat.menu_label', { number, name })}
+          title={t('game.seat.menu_label', { number, name })}
+          aria-haspopup="dialog"
+          data-testid={`seat-${index}-menu`}
+        >
+          <span aria-hidden="true">⋯</span>
+        </button>
+      )}
       <span className="seat__plate">
+        {gathering && (
+          <button
+            type="button"
+            className="seat__drag"
+            draggable
+            onDragStart={onDragStart}
+            onKeyDown={onHandleKey}
+            aria-label={t('game.gather.drag_label', { number })}
+            title={t('game.gather.drag_hint')}
+            data-testid={`seat-${index}-drag`}
+          >
+            <GameIcon name={UI_ICONS.drag} />
+          </button>
+        )}
         <span className="seat__name">{name}</span>
         {mine && <span className="seat__tag seat__tag--you">{t('grimoire.seat.you')}</span>}
         {occupied && !online && (
@@ -119,7 +348,7 @@ export function SeatToken({ view, index, x, y }: SeatTokenProps) {
           </button>
         </span>
       )}
-      {isViewerStoryteller(view) && (
+      {gathering && (
         <button
           type="button"
           className="button button--tiny button--danger seat__remove"
@@ -133,5 +362,105 @@ export function SeatToken({ view, index, x, y }: SeatTokenProps) {
         </button>
       )}
     </li>
+  );
+}
+
+interface SeatRemindersProps {
+  view: SessionView;
+  index: number;
+  vertical: boolean;
+  editable: boolean;
+  visible: boolean;
+}
+
+/** Spec 1 §2 reminders strip: flip on click, remove with its small cross (or Delete), add with +. */
+function SeatReminders({ view, index, vertical, editable, visible }: SeatRemindersProps) {
+  const { t } = useTranslation();
+  const seat = view.seats[index];
+  if (!seat) return null;
+  const reminders = visible ? seat.reminders : [];
+  if (reminders.length === 0 && !editable) return null;
+  return (
+    <ul
+      className={`seat__reminders ${vertical ? 'seat__reminders--vertical' : ''}`}
+      aria-label={t('game.reminders.label')}
+    >
+      {reminders.map((reminder, at) => (
+        <li key={`${reminder.role}-${reminder.name}-${at}`} className="reminder-slot">
+          <button
+            type="button"
+            className={`reminder ${reminder.isFlipped ? 'reminder--flipped' : ''}`}
+            onClick={editable ? () => void flipReminder(index, at) : undefined}
+            onKeyDown={
+              editable
+                ? (event) => {
+                    if (event.key === 'Delete' || event.key === 'Backspace') {
+                      event.preventDefault();
+                      void removeReminder(index, at);
+                    }
+                  }
+                : undefined
+            }
+            disabled={!editable}
+            title={t('game.reminders.title', { name: reminder.name })}
+            aria-label={t(reminder.isFlipped ? 'game.reminders.flipped_label' : 'game.reminders.item_label', {
+              name: reminder.name,
+            })}
+            aria-pressed={reminder.isFlipped}
+            data-testid={`seat-${index}-reminder-${at}`}
+          >
+            {reminder.role !== 'custom' && (
+              <GameIcon
+                name={
+                  CHARACTER_ICONS[reminder.role] ??
+                  (reminder.role === 'evil' ? UI_ICONS.evil : reminder.role === 'good' ? UI_ICONS.good : UI_ICONS.note)
+                }
+                className="reminder__icon"
+              />
+            )}
+            {reminder.role === 'custom' ? (
+              <span
+                className="reminder__text reminder__text--custom"
+                style={{ fontSize: `calc(var(--reminder-text) * ${reminderFontPercent(reminder.name) / 100})` }}
+              >
+                {reminder.name}
+              </span>
+            ) : (
+              <ArcText
+                text={reminder.name}
+                size={(REMINDER_TEXT_SIZE * reminderFontPercent(reminder.name)) / 100}
+                className="reminder__arc"
+              />
+            )}
+          </button>
+          {editable && (
+            <button
+              type="button"
+              className="reminder__remove"
+              onClick={() => void removeReminder(index, at)}
+              aria-label={t('game.reminders.remove_label', { name: reminder.name })}
+              title={t('game.reminders.remove_label', { name: reminder.name })}
+              data-testid={`seat-${index}-reminder-${at}-remove`}
+            >
+              ×
+            </button>
+          )}
+        </li>
+      ))}
+      {editable && (
+        <li className="reminder-slot">
+          <button
+            type="button"
+            className="reminder reminder--add"
+            onClick={() => openGameDialog({ kind: 'reminder', index })}
+            aria-label={t('game.reminders.add_label', { number: index + 1 })}
+            title={t('game.reminders.add_label', { number: index + 1 })}
+            data-testid={`reminder-add-${index}`}
+          >
+            +
+          </button>
+        </li>
+      )}
+    </ul>
   );
 }

@@ -1,8 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { BUILT_IN_HAND_ICONS, POWERFUL_HAND_ICONS } from '@belfry/engine';
 import { ACTIONS } from '../dialogs/dialogs';
 import { CLIENT_ERROR_CODES } from '../errors/appError';
+import { DISTRIBUTION_TEAMS } from '../game/townInfo';
 import { DISCONNECT_REASON_KEYS } from '../grimoire/disconnectReasons';
 import { LOADING_KEYS } from '../loading/loadingStore';
 import { KNOWN_LEVELS, levelKey } from '../lobby/levels';
@@ -65,6 +67,16 @@ describe('English resources', () => {
       ...(['session_full', 'subscription_needed', 'forced_private'] satisfies JoinBlock[]).map(
         (block) => `lobby.blocked.${block}`,
       ),
+      // The game screen (issue 5): keys built from seat states, teams, tabs, icons and sounds.
+      ...['alive', 'dead', 'voteless'].map((state) => `game.seat.life_${state}`),
+      ...['none', 'g', 'e'].map((alignment) => `game.alignment.${alignment}`),
+      ...['open', 'peek', 'close'].map((eyes) => `game.eyes.${eyes}`),
+      ...[...BUILT_IN_HAND_ICONS, ...POWERFUL_HAND_ICONS].map((icon) => `game.hand.icon.${icon}`),
+      ...['playing', 'game', 'app'].map((tab) => `game.menu.tab_${tab}`),
+      ...['character', 'traveller'].map((tab) => `game.role_picker.tab_${tab}`),
+      ...['attentionGong', 'timerGong'].map((sound) => `game.sound.${sound}`),
+      ...[...DISTRIBUTION_TEAMS, 'traveller'].map((team) => `game.teams.${team}`),
+      ...DISTRIBUTION_TEAMS.map((team) => `game.teams_short.${team}`),
       'error.generic',
       'error.server_title',
       'error.server_text',

@@ -2,6 +2,7 @@ import { ERROR_CODES, GAMESTATE_TIMEOUT_MS, PING_INTERVAL_MS, type ErrorCode, ty
 import type { Ack, ClientEvent, ClientPayload, ViewPatch } from '@belfry/protocol';
 import { io, type Socket } from 'socket.io-client';
 import { AppError } from '../errors/appError';
+import { BURST_GAP_MS, BURST_SAMPLES, type ClockSample } from '../vote/serverClock';
 import { RequestQueue, type AckOk } from './requestQueue';
 import type { ConnectionState } from './connectionState';
 import { applyIncomingPatch } from './viewUpdates';
@@ -18,6 +19,16 @@ interface ServerToClientEvents {
   session: (view: SessionView) => void;
   patch: (patch: ViewPatch) => void;
   closed: (info: { code: string; message: string }) => void;
+  /** The server measures the round trip: acknowledge at once (API.md). */
+  serverPing: (serverSentAt: number, ack: (clientNow: number) => void) => void;
+  /** Someone writing to the viewer or a channel they read (chat/typing.ts). */
+  textMessageIndicator: (payload: TextIndicator) => void;
+}
+
+export interface TextIndicator {
+  senderId: string;
+  recipientId: string;
+  length: number;
 }
 
 /** Emits are checked by `request` (an event of clientMessages with its payload); the socket takes any. */
@@ -37,6 +48,10 @@ export interface ConnectionHandlers {
   onRefused: (error: AppError) => void;
   /** The token was refused and could not be refreshed. */
   onAuthLost: () => void;
+  /** An answered `ping`: one sample for the server clock offset (vote/serverClock.ts). */
+  onClockSample?: (sample: ClockSample) => void;
+  /** A relayed `textMessageIndicator` (spec 2 §4: shown for 4 s). */
+  onTextIndicator?: (payload: TextIndicator) => void;
 }
 
 export interface ConnectionAuth {
@@ -56,6 +71,7 @@ export class SessionConnection {
   private readonly queue: RequestQueue;
   private gamestateTimer: ReturnType<typeof setTimeout> | undefined;
   private pingTimer: ReturnType<typeof setInterval> | undefined;
+  private burstTimers: ReturnType<typeof setTimeout>[] = [];
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private lastLatency: number | undefined;
   private resyncing = false;
@@ -114,6 +130,13 @@ export class SessionConnection {
 
   private listen(): void {
     const { socket, handlers } = this;
+
+    // Answered before anything else: the server's measure of our round trip sets the vote grace.
+    socket.on('serverPing', (_serverSentAt, ack) => {
+      if (typeof ack === 'function') ack(Date.now());
+    });
+
+    socket.on('textMessageIndicator', (payload) => handlers.onTextIndicator?.(payload));
 
     socket.on('connect', () => {
       this.hasConnected = true;
@@ -209,19 +232,49 @@ export class SessionConnection {
     }, GAMESTATE_TIMEOUT_MS);
   }
 
+  /**
+   * Spec 1 §7: a ping every 60 s; right after connecting also a short burst, so the server clock
+   * offset is good before the first vote (the sample with the smallest round trip wins).
+   */
   private startPing(): void {
-    clearInterval(this.pingTimer);
+    this.stopPing();
+    for (let i = 0; i < BURST_SAMPLES; i++) {
+      this.burstTimers.push(setTimeout(() => void this.ping(), i * BURST_GAP_MS));
+    }
     this.pingTimer = setInterval(() => void this.ping(), PING_INTERVAL_MS);
   }
 
-  /** Spec 1 §7: every 60 s, carrying the round trip measured for the previous ping. */
+  private transportName(): string {
+    return this.socket.io.engine?.transport?.name ?? '';
+  }
+
+  private stopPing(): void {
+    clearInterval(this.pingTimer);
+    for (const timer of this.burstTimers) clearTimeout(timer);
+    this.burstTimers = [];
+  }
+
+  /**
+   * Sent straight on the socket, not through the request queue: a request waiting in the queue would
+   * make the round trip look longer than the network is. Carries the round trip of the previous ping;
+   * the answer's `serverTime` is a clock sample.
+   */
   private async ping(): Promise<void> {
     if (!this.socket.connected) return;
     const sentAt = Date.now();
+    const transport = this.transportName();
     const payload = this.lastLatency === undefined ? { sentAt } : { sentAt, latency: this.lastLatency };
     try {
       const ack = await this.emitWithAck('ping', payload);
-      if (ack.ok) this.lastLatency = Date.now() - sentAt;
+      const received = Date.now();
+      if (!ack.ok) return;
+      this.lastLatency = received - sentAt;
+      const serverTime = (ack as { serverTime?: unknown }).serverTime;
+      // During the upgrade from polling to websocket the question and the answer may take different
+      // ways, and the two halves of the round trip are then not alike: such a sample is not used.
+      if (typeof serverTime === 'number' && this.transportName() === transport) {
+        this.handlers.onClockSample?.({ sent: sentAt, received, serverTime });
+      }
     } catch {
       // A lost ping is not worth a dialogue; the disconnect handling covers a dead connection.
     }
@@ -230,6 +283,6 @@ export class SessionConnection {
   private stopTimers(): void {
     clearTimeout(this.gamestateTimer);
     clearTimeout(this.retryTimer);
-    clearInterval(this.pingTimer);
+    this.stopPing();
   }
 }

@@ -1,5 +1,6 @@
 import type { ClientEvent, ClientPayload } from '@belfry/protocol';
 import { currentTokens, useAuthStore } from '../auth/authStore';
+import { receiveIndicator } from '../chat/chatStore';
 import { ensureFreshToken, refreshTokens } from '../auth/authService';
 import { openDialog } from '../dialogs/dialogStore';
 import {
@@ -13,10 +14,12 @@ import type { AppError } from '../errors/appError';
 import { setLoading, useLoadingStore } from '../loading/loadingStore';
 import { openPhoneVerification } from '../phone/phoneStore';
 import { clearToasts, pushToast } from '../toasts/toastStore';
+import { serverClock } from '../vote/serverClock';
 import { openTabChannel } from './otherTabChannel';
 import { PresenceNotices, presenceChanges } from './presenceNotices';
 import { closedTexts, joinRefusalHandling } from './refusals';
 import { disconnectedError } from './requestQueue';
+import type { AckOk } from './requestQueue';
 import { SessionConnection } from './sessionConnection';
 import { persistSession } from './sessionPersistence';
 import { initialSessionState, setPending, useSessionStore } from './sessionStore';
@@ -142,6 +145,8 @@ const connect = async (code: string): Promise<void> => {
         // Keep the code: after logging in again the session is rejoined.
         if (connection === current) suspendSession();
       },
+      onClockSample: (sample) => serverClock.add(sample),
+      onTextIndicator: (payload) => receiveIndicator(payload),
     },
     { token: () => currentTokens()?.accessToken ?? null, refresh: refreshTokens },
   );
@@ -219,6 +224,13 @@ export const sendAction = async <E extends ClientEvent>(
     setPending(pendingKey, false);
   }
 };
+
+/**
+ * Sends one request through the queue and leaves the refusal to the caller (rejects with an
+ * AppError): for requests whose failure is shown in place, like a vote that came too late.
+ */
+export const sendRequest = <E extends ClientEvent>(event: E, payload: ClientPayload<E>): Promise<AckOk> =>
+  connection ? connection.request(event, payload) : Promise.reject(disconnectedError());
 
 // A logout (here or in another tab) or a refused refresh ends the connection but keeps the session.
 useAuthStore.subscribe((state, previous) => {

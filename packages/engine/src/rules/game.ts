@@ -59,6 +59,9 @@ export const clearNomination = (draft: Draft<SessionState>, now: number): void =
 };
 
 const advancePhase = (draft: Draft<SessionState>, now: number): void => {
+  // A new phase starts a new count: yesterday's highscore and execution mark do not carry over.
+  draft.vote.highscore = 0;
+  draft.vote.markedPlayer = -1;
   draft.game.phase += 1;
   draft.game.isNight = isNightPhase(draft.game.phase);
   draft.game.lastPhase = now;
@@ -74,6 +77,8 @@ export const gameRules: RulesFor<
     const refused = requireStoryteller(draft, actor) ?? refuseIfHook(draft);
     if (refused) return refused;
     draft.game = { isRunning: true, phase: 0, history: [], isNight: false, lastPhase: now };
+    draft.vote.highscore = 0;
+    draft.vote.markedPlayer = -1;
     addHistory(draft, 'start', { players: draft.seats.length }, now);
     addSystemMessage(draft, 'start', { players: draft.seats.length }, now);
     for (const seat of draft.seats) seat.revealed = false;

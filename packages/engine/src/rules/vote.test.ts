@@ -82,7 +82,7 @@ describe('the lock counter (spec 1 §4)', () => {
     expect(lockedAt(s.vote, 5, T0 + VOTE_COUNTDOWN_MS)).toBe(1);
   });
 
-  it('pause only while locked is 1 or more; resume continues where it stood; reset sets 0', () => {
+  it('pause only while locked is 1 or more; resume restarts the interval; reset sets 0', () => {
     const s = started();
     expect(code(act(s, ST, { type: 'voteControl', action: 'pause' }, LOCK - 1))).toBe('bad_request');
     const paused = ok(act(s, ST, { type: 'voteControl', action: 'pause' }, LOCK + 1500));
@@ -91,7 +91,9 @@ describe('the lock counter (spec 1 §4)', () => {
     expect(nextTimedIntent(paused)?.intent.type).not.toBe('voteComplete');
     const resumed = ok(act(paused, ST, { type: 'voteControl', action: 'resume' }, LOCK + 11_500));
     expect(lockedAt(resumed.vote, 5, LOCK + 11_500)).toBe(2);
-    expect(lockedAt(resumed.vote, 5, LOCK + 12_000)).toBe(3);
+    // Resuming restarts the interval: the next seat locks a full interval later.
+    expect(lockedAt(resumed.vote, 5, LOCK + 11_500 + speed - 1)).toBe(2);
+    expect(lockedAt(resumed.vote, 5, LOCK + 11_500 + speed)).toBe(3);
     const reset = ok(act(resumed, ST, { type: 'voteControl', action: 'reset' }, LOCK + 12_000));
     expect(reset.vote).toMatchObject({ locked: 0, isInProgress: false, voteTimer: null });
   });
@@ -231,6 +233,15 @@ describe('votes (spec 1 §4)', () => {
     for (const i of [0, 1, 4]) tie = ok(act(tie, P(i), { type: 'vote', index: i, value: 1, at: again }, again));
     tie = runClock(tie, again + VOTE_START_CHECK_MS + 5 * speed + SETTLE);
     expect(tie.vote).toMatchObject({ highscore: 3, markedPlayer: -1 });
+  });
+
+  it('a new phase starts a new count: the highscore and the mark do not carry over', () => {
+    const s = five();
+    s.game = { ...s.game, isRunning: true, phase: 2 };
+    s.vote.highscore = 3;
+    s.vote.markedPlayer = 1;
+    const night = ok(act(s, ST, { type: 'toggleNight' }, T0 + 60_000));
+    expect(night.vote).toMatchObject({ highscore: 0, markedPlayer: -1 });
   });
 
   it('the highscore input is stored as an absolute number; non-numeric becomes 0', () => {

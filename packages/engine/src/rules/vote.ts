@@ -122,8 +122,9 @@ export const voteRules: RulesFor<VoteIntents> = {
         vote.pausedAt = now;
         return;
       case 'resume':
+        // Spec 1 §4: resuming restarts the interval: the seat being counted gets a full one again.
         if (vote.pausedAt === null || vote.voteTimer === null) return refuse('bad_request', 'The vote is not paused.');
-        vote.voteTimer += now - vote.pausedAt;
+        vote.voteTimer = now - (vote.locked - 1) * vote.speed;
         vote.pausedAt = null;
         return;
       case 'reset':
@@ -212,7 +213,9 @@ export const voteRules: RulesFor<VoteIntents> = {
     if (!vote.isHidden) {
       vote.votes.forEach((hands, i) => {
         const seat = draft.seats[i];
-        if (hands > 0 && seat?.isDead && seat.role?.team !== 'traveller') seat.isVoteless = true;
+        // A dead Banshee votes with two hands every time; travellers vote regardless.
+        if (hands > 0 && seat?.isDead && seat.role?.team !== 'traveller' && seat.role?.id !== 'banshee')
+          seat.isVoteless = true;
       });
     }
     const total = voteTotal(draft);

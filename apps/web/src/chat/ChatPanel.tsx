@@ -1,0 +1,359 @@
+import { isStoryteller, seatIndexOf, TEXT_MAX_CHARS, type SessionView, type TextMessage } from '@belfry/engine';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { createPortal } from 'react-dom';
+import { useTranslation } from 'react-i18next';
+import { useSessionStore } from '../session/sessionStore';
+import { sendIndicator, sendText, setWhispersDisabled } from './chatActions';
+import { useChatStore } from './chatStore';
+import { nameOf } from './names';
+import { NightInfo } from './NightInfo';
+import {
+  canSend,
+  chatRecipients,
+  cycleRecipient,
+  isChannel,
+  isInputDisabled,
+  sendRefusal,
+  threadOf,
+} from './recipients';
+import { playerSignalRecipients, signalTargets } from './signals';
+import { SignalDialog } from './SignalDialog';
+import { envelopeText, systemMessageText } from './systemText';
+import { shouldSendIndicator, typingIn } from './typing';
+import { badgeText, shouldAutoScroll, unreadCount } from './unread';
+import { useChatEffects } from './useChatEffects';
+import './Chat.css';
+
+/** Spec 2 §2 Chat panels: the text tab, night signals and the night info, mounted on the game screen. */
+export function ChatPanel() {
+  const view = useSessionStore((s) => s.view);
+  if (!view) return null;
+  return <ChatPanelFor view={view} />;
+}
+
+function ChatPanelFor({ view }: { view: SessionView }) {
+  const { t } = useTranslation();
+  useChatEffects(view);
+  const open = useChatStore((s) => s.open);
+  const stored = useChatStore((s) => s.recipient);
+  const marks = useChatStore((s) => s.marks);
+  const baseline = useChatStore((s) => s.baseline) ?? Number.MAX_SAFE_INTEGER;
+  const signalTarget = useChatStore((s) => s.signalTarget);
+  const me = view.viewer.id;
+  const recipients = useMemo(() => chatRecipients(view), [view]);
+  // A recipient who went away falls back to public.
+  const recipient = recipients.includes(stored) ? stored : '';
+  const messages = view.chat.messages;
+
+  const unread = (id: string) => unreadCount(messages, me, id, marks, baseline);
+  // The game log counts on its own tab only, not on the toggle's label.
+  const totalUnread = recipients.reduce(
+    (sum, id) => sum + (id === 'system' || (open && id === recipient) ? 0 : unread(id)),
+    0,
+  );
+
+  // On the body: the game page is its own stacking context, and the chat floats above everything.
+  return createPortal(
+    <>
+      <div className="chat-dock">
+        <NightInfo view={view} />
+        <button
+          type="button"
+          className={`button button--secondary chat-toggle ${open ? 'chat-toggle--open' : ''}`}
+          data-testid="chat-toggle"
+          aria-expanded={open}
+          onClick={() => useChatStore.setState({ open: !open })}
+        >
+          {t('chat.toggle')}
+          {totalUnread > 0 && (
+            <span
+              className="chat-badge"
+              data-testid="chat-unread"
+              aria-label={t('chat.unread', { count: totalUnread })}
+            >
+              {badgeText(totalUnread)}
+            </span>
+          )}
+        </button>
+      </div>
+      {open && (
+        <TextPanel view={view} recipients={recipients} recipient={recipient} unread={unread} messages={messages} />
+      )}
+      {signalTarget !== null && (
+        <SignalDialog view={view} target={signalTarget} onClose={() => useChatStore.setState({ signalTarget: null })} />
+      )}
+    </>,
+    document.body,
+  );
+}
+
+interface TextPanelProps {
+  view: SessionView;
+  recipients: string[];
+  recipient: string;
+  unread: (id: string) => number;
+  messages: TextMessage[];
+}
+
+function TextPanel({ view, recipients, recipient, unread, messages }: TextPanelProps) {
+  const { t } = useTranslation();
+  const me = view.viewer.id;
+  const [text, setText] = useState('');
+  const [sending, setSending] = useState(false);
+  const [now, setNow] = useState(() => Date.now());
+  const listRef = useRef<HTMLOListElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const follow = useRef(true);
+  const lastIndicator = useRef<number | null>(null);
+  const indicators = useChatStore((s) => s.indicators);
+  const storyteller = isStoryteller(view, me);
+  const seated = seatIndexOf(view, me) >= 0;
+
+  const thread = threadOf(messages, me, recipient);
+  const disabled = isInputDisabled(view, recipient);
+  const refusal = disabled ? null : sendRefusal(view, recipient);
+  const sendable = !sending && canSend(view, recipient, text);
+  const typing = typingIn(indicators, me, recipient, now);
+
+  // Re-render while someone's indicator is showing so it ends after 4 s.
+  useEffect(() => {
+    if (indicators.length === 0) return;
+    const timer = setInterval(() => setNow(Date.now()), 500);
+    return () => clearInterval(timer);
+  }, [indicators]);
+
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    if (list && follow.current) list.scrollTop = list.scrollHeight;
+  }, [thread.length, recipient]);
+
+  useEffect(() => {
+    inputRef.current?.focus();
+  }, [recipient]);
+
+  const choose = (id: string) => {
+    follow.current = true;
+    useChatStore.setState({ recipient: id });
+  };
+
+  const submit = async () => {
+    if (!sendable) return;
+    setSending(true);
+    const ok = await sendText(recipient, text.trim());
+    setSending(false);
+    if (ok) {
+      setText('');
+      lastIndicator.current = null;
+      follow.current = true;
+    }
+    inputRef.current?.focus();
+  };
+
+  const onInput = (value: string) => {
+    setText(value);
+    const at = Date.now();
+    if (!isChannel(recipient) || recipient === '' || recipient === 'spectator') {
+      if (value.length > 0 && shouldSendIndicator(lastIndicator.current, at)) {
+        lastIndicator.current = at;
+        sendIndicator(recipient, value.length);
+      }
+    }
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      useChatStore.setState({ open: false });
+    } else if ((event.key === 'ArrowUp' || event.key === 'ArrowDown') && event.target === inputRef.current) {
+      event.preventDefault();
+      choose(cycleRecipient(recipients, recipient, event.key === 'ArrowUp' ? -1 : 1));
+    }
+  };
+
+  const label = (id: string) => {
+    switch (id) {
+      case '':
+        return t('chat.recipient.public');
+      case 'spectator':
+        return t('chat.recipient.spectator');
+      case 'private':
+        return t('chat.recipient.private');
+      case 'system':
+        return t('chat.recipient.system');
+      default:
+        return nameOf(view, id);
+    }
+  };
+  const name = (id: string) => nameOf(view, id);
+
+  const note = disabled
+    ? t('chat.note.readonly')
+    : refusal
+      ? view.isWhispersDisabled && seated && !isStoryteller(view, recipient)
+        ? t('chat.note.whispers_off')
+        : t('chat.note.refused')
+      : null;
+
+  const targets = storyteller ? signalTargets(view) : [];
+  const stTargets = playerSignalRecipients(view);
+  const playerCanSignal = !storyteller && seated && view.game.isNight && stTargets.length > 0;
+
+  return (
+    <section className="chat-panel" data-testid="chat-panel" aria-label={t('chat.title')} onKeyDown={onKeyDown}>
+      <header className="chat-panel__header">
+        <h2 className="chat-panel__title">{t('chat.title')}</h2>
+        {storyteller && (
+          <button
+            type="button"
+            className="button button--ghost button--small"
+            data-testid="whispers-toggle"
+            aria-pressed={!view.isWhispersDisabled}
+            onClick={() => void setWhispersDisabled(!view.isWhispersDisabled)}
+          >
+            {view.isWhispersDisabled ? t('chat.whispers_off') : t('chat.whispers_on')}
+          </button>
+        )}
+        <button
+          type="button"
+          className="button button--ghost button--small"
+          aria-label={t('chat.close')}
+          onClick={() => useChatStore.setState({ open: false })}
+        >
+          ×
+        </button>
+      </header>
+      {(targets.length > 0 || playerCanSignal) && (
+        <div className="chat-signals">
+          <span className="chat-signals__label">{t('chat.signal.heading')}</span>
+          {targets.map((id) => (
+            <button
+              key={id}
+              type="button"
+              className="button button--secondary button--small"
+              data-testid={`signal-open-${id}`}
+              onClick={() => useChatStore.setState({ signalTarget: id })}
+            >
+              {name(id)}
+            </button>
+          ))}
+          {playerCanSignal && (
+            <button
+              type="button"
+              className="button button--secondary button--small"
+              data-testid={`signal-open-${stTargets[0]}`}
+              onClick={() => useChatStore.setState({ signalTarget: 'storytellers' })}
+            >
+              {t('chat.signal.to_storyteller')}
+            </button>
+          )}
+        </div>
+      )}
+      <div className="chat-tabs" role="tablist" aria-label={t('chat.recipients')}>
+        {recipients.map((id) => {
+          const count = id === recipient ? 0 : unread(id);
+          return (
+            <button
+              key={id || 'public'}
+              type="button"
+              role="tab"
+              aria-selected={id === recipient}
+              className={`chat-tab ${id === recipient ? 'chat-tab--active' : ''}`}
+              data-testid={`chat-recipient-${id}`}
+              onClick={() => choose(id)}
+            >
+              {label(id)}
+              {count > 0 && <span className="chat-badge chat-badge--small">{badgeText(count)}</span>}
+            </button>
+          );
+        })}
+      </div>
+      <ol
+        ref={listRef}
+        className="chat-list"
+        aria-live="polite"
+        onScroll={(event) => {
+          follow.current = shouldAutoScroll(event.currentTarget);
+        }}
+      >
+        {thread.length === 0 && <li className="chat-empty">{t('chat.empty')}</li>}
+        {thread.map((m) => (
+          <MessageRow key={m.msgId} message={m} me={me} name={name} />
+        ))}
+      </ol>
+      <div className="chat-typing" data-testid="chat-typing" aria-live="polite">
+        {typing.length > 0 ? t('chat.typing', { name: typing.map(name).join(', ') }) : ''}
+      </div>
+      {note && <p className="chat-note">{note}</p>}
+      <form
+        className="chat-prompt"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <input
+          ref={inputRef}
+          className="field__input chat-prompt__input"
+          data-testid="chat-input"
+          value={text}
+          maxLength={TEXT_MAX_CHARS}
+          disabled={disabled}
+          placeholder={t('chat.placeholder', { name: label(recipient) })}
+          aria-label={t('chat.placeholder', { name: label(recipient) })}
+          onChange={(event) => onInput(event.target.value)}
+        />
+        <span className="chat-prompt__count" aria-label={t('chat.count_label')}>
+          {t('chat.count', { count: text.length, max: TEXT_MAX_CHARS })}
+        </span>
+        <button
+          type="submit"
+          className="button button--primary button--small"
+          data-testid="chat-send"
+          disabled={!sendable}
+        >
+          {t('chat.send')}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+function MessageRow({ message, me, name }: { message: TextMessage; me: string; name: (id: string) => string }) {
+  const { t } = useTranslation();
+  const time = new Date(message.time).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+  if (message.isSystem) {
+    const { key, params } = systemMessageText(message, name);
+    return (
+      <li className="chat-message chat-message--system" data-testid="chat-message" data-recipient={message.recipientId}>
+        <time className="chat-message__time">{time}</time> {t(key, params)}
+      </li>
+    );
+  }
+  if (message.redacted) {
+    const { key, params } = envelopeText(message, name);
+    return (
+      <li
+        className="chat-message chat-message--envelope"
+        data-testid="chat-message"
+        data-recipient={message.recipientId}
+      >
+        <time className="chat-message__time">{time}</time> ✉ {t(key, params)}
+      </li>
+    );
+  }
+  return (
+    <li
+      className={`chat-message ${message.senderId === me ? 'chat-message--own' : ''}`}
+      data-testid="chat-message"
+      data-recipient={message.recipientId}
+    >
+      <time className="chat-message__time">{time}</time>{' '}
+      <strong className="chat-message__sender">{name(message.senderId)}</strong>
+      {message.isHidden ? (
+        <em className="chat-message__hidden">{t('chat.blocked')}</em>
+      ) : (
+        <span>{message.message}</span>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,37 @@
+import { create } from 'zustand';
+import { addIndicator, type Indicator } from './typing';
+import type { ReadMarks } from './unread';
+
+export interface ChatStore {
+  open: boolean;
+  recipient: string;
+  /** Per recipient tab: the newest message time seen there (kept locally, in memory). */
+  marks: ReadMarks;
+  /** Messages up to this time count as read (the history present when the session was joined). */
+  baseline: number | null;
+  sessionId: string | null;
+  indicators: Indicator[];
+  nightInfoOpen: boolean;
+  /** The signal dialogue's recipient ('storytellers' for a player's signal), or null when closed. */
+  signalTarget: string | null;
+}
+
+export const useChatStore = create<ChatStore>(() => ({
+  open: false,
+  recipient: '',
+  marks: {},
+  baseline: null,
+  sessionId: null,
+  indicators: [],
+  nightInfoOpen: false,
+  signalTarget: null,
+}));
+
+/** Someone writes to us or to a channel we read (relayed `textMessageIndicator`). */
+export const receiveIndicator = (payload: { senderId: string; recipientId: string; length: number }): void => {
+  if (typeof payload?.senderId !== 'string' || typeof payload.recipientId !== 'string') return;
+  const length = typeof payload.length === 'number' ? payload.length : 0;
+  useChatStore.setState((state) => ({
+    indicators: addIndicator(state.indicators, { ...payload, length, at: Date.now() }),
+  }));
+};

@@ -1,0 +1,71 @@
+/** Spec 3 §9 keyboard shortcut map, the part of this area. */
+export type ShortcutAction =
+  'townSquare' | 'night' | 'reveal' | 'fullscreen' | 'timer' | 'gong' | 'raiseHand' | 'gather';
+
+export const SHORTCUTS: Readonly<Record<string, ShortcutAction>> = {
+  t: 'townSquare',
+  n: 'night',
+  g: 'reveal',
+  f: 'fullscreen',
+  z: 'timer',
+  r: 'gong',
+  ' ': 'raiseHand',
+  '1': 'gather',
+};
+
+/** The parts of a keyboard event the filter looks at (a plain object in tests). */
+export interface KeyInput {
+  key: string;
+  ctrlKey: boolean;
+  altKey: boolean;
+  metaKey: boolean;
+  shiftKey: boolean;
+  /** Tag name of the event target, upper case as the DOM gives it. */
+  targetTag: string | null;
+  targetEditable: boolean;
+}
+
+const TYPING_TAGS = ['INPUT', 'SELECT', 'TEXTAREA'];
+
+/**
+ * Spec 1 §5 / spec 3 §5: shortcuts are ignored while typing in select, input or textarea, and with
+ * a modifier held unless the key itself is that modifier.
+ */
+export const isIgnoredKey = (input: KeyInput): boolean => {
+  if (input.targetEditable || (input.targetTag !== null && TYPING_TAGS.includes(input.targetTag))) return true;
+  return (
+    (input.ctrlKey && input.key !== 'Control') ||
+    (input.altKey && input.key !== 'Alt') ||
+    (input.metaKey && input.key !== 'Meta') ||
+    (input.shiftKey && input.key !== 'Shift')
+  );
+};
+
+/** Space and Enter press a focused button or link: those keys stay theirs. */
+const PRESSABLE_TAGS = ['BUTTON', 'A', 'SUMMARY'];
+
+export const shortcutFor = (input: KeyInput): ShortcutAction | null => {
+  if (isIgnoredKey(input)) return null;
+  if (input.key === ' ' && input.targetTag !== null && PRESSABLE_TAGS.includes(input.targetTag)) return null;
+  return SHORTCUTS[input.key.length === 1 ? input.key.toLowerCase() : input.key] ?? null;
+};
+
+export interface ShortcutContext {
+  isStoryteller: boolean;
+  isSeated: boolean;
+  /** Spec 1 §2: a reveal-grimoire hook restricts shortcuts to audio, video, settings, leave, fullscreen and deafen. */
+  isRevealing: boolean;
+  /** A dialogue is open: it has the keyboard. */
+  isDialogOpen: boolean;
+}
+
+const STORYTELLER_ONLY: ShortcutAction[] = ['night', 'reveal', 'timer', 'gong', 'gather'];
+
+/** Whether an action may run now for this viewer. */
+export const shortcutAllowed = (action: ShortcutAction, context: ShortcutContext): boolean => {
+  if (context.isDialogOpen) return false;
+  if (context.isRevealing) return action === 'fullscreen';
+  if (STORYTELLER_ONLY.includes(action)) return context.isStoryteller;
+  if (action === 'raiseHand') return context.isSeated;
+  return true;
+};

@@ -1,0 +1,160 @@
+import type { SessionView } from '@belfry/engine';
+import { useEffect, useRef } from 'react';
+import { useDialogStore } from '../dialogs/dialogStore';
+import { isViewerStoryteller } from '../grimoire/sessionRules';
+import { useSessionStore } from '../session/sessionStore';
+import { playSound, unlockAudio } from '../sound/synth';
+import { raiseHand, soundGong, toggleFullscreen, toggleNight } from './actions';
+import { openGameDialog, resetGameUi, setMenuOpen, toggleMode, toggleTownSquare, useGameUi } from './gameUiStore';
+import { serverNow } from './serverTime';
+import { shortcutAllowed, shortcutFor, type ShortcutAction } from './shortcuts';
+import { swipeDirection, type Point } from './swipe';
+import { timerJustExpired } from './timerDisplay';
+
+/** A hook's gong is still worth sounding this long after it began (e.g. just after a reconnect). */
+const GONG_LATE_MS = 3_000;
+const TOUCH_KEY = 'belfry.touchSupport';
+
+/** Spec 3 §3 game setting isTouchSupport: on by default where the device has a touch screen. */
+const touchSupport = (): boolean => {
+  try {
+    const stored = localStorage.getItem(TOUCH_KEY);
+    if (stored !== null) return stored === 'true';
+  } catch {
+    // Fall through to the device's own answer.
+  }
+  return typeof navigator !== 'undefined' && navigator.maxTouchPoints > 0;
+};
+
+const runShortcut = (action: ShortcutAction, view: SessionView): void => {
+  switch (action) {
+    case 'townSquare':
+      if (view.seats.length > 0) toggleTownSquare();
+      return;
+    // The server says why when it refuses (a nomination, pointing, another announcement).
+    case 'night':
+      void toggleNight();
+      return;
+    case 'reveal':
+      openGameDialog({ kind: 'end-game' });
+      return;
+    case 'fullscreen':
+      toggleFullscreen();
+      return;
+    case 'timer':
+      openGameDialog({ kind: 'timer' });
+      return;
+    case 'gong':
+      void soundGong();
+      return;
+    case 'raiseHand': {
+      if (view.vote.nomination) return;
+      // Spec 1 §4: the hand cycles on repeat (the server lowers a hand raised again with the same icon).
+      const raised = view.raisedHands[view.viewer.id];
+      void raiseHand(raised ? null : useGameUi.getState().handIcon);
+      return;
+    }
+    case 'gather':
+      toggleMode('gather');
+      return;
+  }
+};
+
+/**
+ * The game screen's side effects: the attention gong and the timer gong (spec 1 §4 sounds), the
+ * keyboard shortcuts (spec 3 §9), touch swipes (spec 1 §9) and unlocking audio on the first gesture.
+ */
+export const useGameEffects = (view: SessionView | null): void => {
+  const playedHook = useRef<number | null>(null);
+  const hook = view?.hook ?? null;
+  const timer = view?.timer ?? null;
+
+  // The attention gong rings once per attention-gong hook.
+  useEffect(() => {
+    if (hook?.name !== 'attention-gong' || playedHook.current === hook.since) return;
+    playedHook.current = hook.since;
+    if (serverNow() - hook.since < GONG_LATE_MS) playSound('attentionGong');
+  }, [hook]);
+
+  // The timer gong rings once, when a running timer reaches its expiry.
+  useEffect(() => {
+    if (!timer || timer.paused !== null) return;
+    let before = serverNow();
+    const tick = setInterval(() => {
+      const now = serverNow();
+      if (timerJustExpired(timer, before, now)) playSound('timerGong');
+      before = now;
+    }, 200);
+    return () => clearInterval(tick);
+  }, [timer]);
+
+  // Shortcuts read the newest view when a key arrives.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const current = useSessionStore.getState().view;
+      if (!current) return;
+      const target = event.target instanceof HTMLElement ? event.target : null;
+      const action = shortcutFor({
+        key: event.key,
+        ctrlKey: event.ctrlKey,
+        altKey: event.altKey,
+        metaKey: event.metaKey,
+        shiftKey: event.shiftKey,
+        targetTag: target?.tagName ?? null,
+        targetEditable: target?.isContentEditable ?? false,
+      });
+      if (!action) return;
+      const allowed = shortcutAllowed(action, {
+        isStoryteller: isViewerStoryteller(current),
+        isSeated: current.viewer.seat >= 0,
+        isRevealing: current.hook?.name === 'reveal-grimoire',
+        isDialogOpen:
+          useGameUi.getState().dialog !== null ||
+          useDialogStore.getState().dialogs.length > 0 ||
+          document.querySelector('dialog[open]') !== null,
+      });
+      if (!allowed) return;
+      event.preventDefault();
+      runShortcut(action, current);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+
+  // Swipes: left opens the menu, right closes it.
+  useEffect(() => {
+    let start: Point | null = null;
+    const onStart = (event: TouchEvent) => {
+      const touch = event.touches[0];
+      start = event.touches.length === 1 && touch ? { x: touch.clientX, y: touch.clientY } : null;
+    };
+    const onEnd = (event: TouchEvent) => {
+      const touch = event.changedTouches[0];
+      if (!start || !touch) return;
+      const direction = swipeDirection(start, { x: touch.clientX, y: touch.clientY }, touchSupport());
+      start = null;
+      if (direction === 'left') setMenuOpen(true);
+      else if (direction === 'right') setMenuOpen(false);
+    };
+    document.addEventListener('touchstart', onStart, { passive: true });
+    document.addEventListener('touchend', onEnd, { passive: true });
+    return () => {
+      document.removeEventListener('touchstart', onStart);
+      document.removeEventListener('touchend', onEnd);
+    };
+  }, []);
+
+  // Browsers only let audio start after a gesture: the first click or key unlocks it.
+  useEffect(() => {
+    const unlock = () => unlockAudio();
+    document.addEventListener('pointerdown', unlock, { once: true });
+    document.addEventListener('keydown', unlock, { once: true });
+    return () => {
+      document.removeEventListener('pointerdown', unlock);
+      document.removeEventListener('keydown', unlock);
+    };
+  }, []);
+
+  // Leaving the game screen forgets its modes.
+  useEffect(() => () => resetGameUi(), []);
+};

@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { createSessionViaApi, registerViaApi, type Tokens } from '../api';
+import { createSessionViaApi, joinViaSocket, registerViaApi, type Tokens } from '../api';
 import { MailCatcher } from '../mail';
 import { ServerProcess } from '../server';
 
@@ -66,4 +66,64 @@ test('a nomination through the UI: countdown, players voting, the clock sweeping
   await st.getByTestId('vote-history').click();
   await expect(st.getByTestId('vote-history-row')).toHaveCount(1);
   await expect(st.getByTestId('vote-history-row')).toContainText('3');
+});
+
+test("a zookeeper nomination with a dead player's ghost vote spent, then a secret vote with an Organ Grinder in play", async ({
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const code = `zoo-${unique()}`;
+  await createSessionViaApi(server, host.accessToken, { name: code, seats: 5 });
+  const st = await pageFor(browser, host, code);
+  const players: Page[] = [];
+  for (let i = 0; i < 5; i++) {
+    const page = await pageFor(browser, await registerViaApi(server, mail, `zoo${i}-${unique()}`), code);
+    await page.getByTestId(`seat-${i}`).click();
+    await expect(st.getByTestId(`seat-${i}`)).not.toHaveAttribute('data-occupant', 'empty');
+    players.push(page);
+  }
+  // The Storyteller's roles: an Organ Grinder (hidden votes) at seat 4; handed out from a second socket.
+  const stSocket = await joinViaSocket(server, code, host.accessToken);
+  const organGrinder = {
+    id: 'organgrinder',
+    name: 'Organ Grinder',
+    team: 'minion',
+    special: [{ type: 'vote', name: 'hidden' }],
+  };
+  const roles = [0, 1, 2, 3, 4].map((i) => ({ role: i === 4 ? organGrinder : null, alignment: i === 4 ? 'e' : null }));
+  expect(await stSocket.emitWithAck('distributeRoles', { roles })).toEqual({ ok: true });
+  stSocket.close();
+
+  // Seat 3 dies: it keeps its ghost vote (the token).
+  await st.getByTestId('seat-3-life').click();
+  await expect(st.getByTestId('seat-3-life')).toHaveAttribute('data-state', 'dead');
+  await expect(st.getByTestId('seat-3-vote-token')).toBeVisible();
+
+  // Zookeeper: accusation (−3) → defence (−2) → the vote.
+  await st.getByTestId('vote-type').click(); // baker
+  await st.getByTestId('vote-type').click(); // zookeeper
+  await st.getByTestId('nominate').click();
+  await st.getByTestId('nominate-seat-0').click();
+  await st.getByTestId('nominate-seat-1').click();
+  await expect(st.getByTestId('vote-overlay')).toHaveAttribute('data-stage', /accusation|-3/);
+  await st.getByTestId('vote-advance').click();
+  await st.getByTestId('vote-advance').click();
+  await st.getByTestId('vote-start').click();
+  await players[3]!.getByTestId('vote-up').click();
+  await expect(st.getByTestId('vote-count')).toHaveAttribute('data-count', '1', { timeout: 5_000 });
+  // 1 s check + 5 seats × 1000 ms + 1.3 s grace: counted; the dead voter spent the token.
+  await expect(st.getByTestId('seat-3-life')).toHaveAttribute('data-state', 'voteless', { timeout: 20_000 });
+  await expect(st.getByTestId('seat-3-vote-token')).toHaveCount(0);
+  await st.getByTestId('vote-close').click();
+  await expect(st.getByTestId('vote-overlay')).toHaveCount(0);
+
+  // A secret vote: the Storyteller sees the count, players see '?'.
+  await st.getByTestId('vote-type').click(); // back to regular
+  await st.getByTestId('vote-secret').click();
+  await st.getByTestId('nominate').click();
+  await st.getByTestId('nominate-seat-1').click();
+  await st.getByTestId('nominate-seat-2').click();
+  await players[4]!.getByTestId('vote-up').click();
+  await expect(st.getByTestId('vote-count')).toHaveAttribute('data-count', '1', { timeout: 5_000 });
+  await expect(players[0]!.getByTestId('vote-count')).toContainText('?');
 });

@@ -1,14 +1,5 @@
 /** Small inline icons (no image requests, no emoji font needed); decorative, so hidden from readers. */
-interface IconProps {
-  className?: string;
-}
-
-const base = (className?: string) => ({
-  className: `icon ${className ?? ''}`,
-  viewBox: '0 0 24 24',
-  'aria-hidden': true,
-  focusable: false,
-});
+import { type IconProps, iconBase as base } from './iconBase';
 
 export function LockIcon({ className }: IconProps) {
   return (

@@ -1,14 +1,5 @@
 /** The vote overlay's small inline icons (our own drawings); decorative, hidden from readers. */
-interface IconProps {
-  className?: string;
-}
-
-const base = (className?: string) => ({
-  className: `icon ${className ?? ''}`,
-  viewBox: '0 0 24 24',
-  'aria-hidden': true,
-  focusable: false,
-});
+import { type IconProps, iconBase as base } from '../components/iconBase';
 
 /** An open, raised hand. */
 export function HandIcon({ className }: IconProps) {

@@ -1,3 +1,4 @@
+import { scriptJsonSchema } from '@belfry/content';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createAdapter } from '@socket.io/redis-adapter';
@@ -88,6 +89,9 @@ export const startServer = async (
   registerAuthRoutes(app, { accounts, users, captcha, phone, limiter, limits: config.limits, auth });
   registerUserRoutes(app, { users, auth });
   registerSessionRoutes(app, { store, auth, supportEmail: config.supportEmail });
+  // Spec 3 §5: script authors validate against the schema Belfry itself loads scripts with.
+  const scriptSchemaJson = JSON.stringify(scriptJsonSchema(), null, 2);
+  app.get('/script-schema.json', (_req, reply) => reply.type('application/schema+json').send(scriptSchemaJson));
 
   const indexHtml = config.webDist ? path.join(config.webDist, 'index.html') : undefined;
   const hasWeb = !!indexHtml && fs.existsSync(indexHtml);

@@ -98,4 +98,54 @@ describe.each(DIALECTS)('text, whispers and signals over Socket.IO (%s; issue 8)
     expect(raw.get(seated[2]!)!.join('\n')).not.toContain('I am the Chef');
     expect(raw.get(watcher)!.join('\n')).not.toContain('I am the Chef');
   });
+
+  it('a whisper opens on a mutual request within 10 s, only its members learn the channel, and night closes it', async () => {
+    await api(server, 'POST', '/backend/sessions', { name: 'hushed', seats: 4 }, st.accessToken);
+    const teller = connect('hushed', st);
+    const seated = players.map((p) => connect('hushed', p));
+    const watcher = connect('hushed', spectator);
+    const raw = new Map<TestClient, string[]>();
+    for (const client of [teller, ...seated, watcher]) {
+      raw.set(client, []);
+      client.socket.onAny((event, payload) => raw.get(client)!.push(`${event}:${JSON.stringify(payload)}`));
+    }
+    await Promise.all(seated.map((c) => c.until(() => true)));
+    for (const [i, c] of seated.entries()) expect((await c.request('claimSeat', { index: i })).ok).toBe(true);
+    await watcher.until((v) => v.seats.every((s) => s.id !== ''));
+    const [a, b, c] = [players[0]!.user.id, players[1]!.user.id, players[2]!.user.id];
+
+    expect(await seated[0]!.request('whisperRequest', { to: c })).toMatchObject({
+      ok: false,
+      error: { code: 'forbidden' },
+    });
+    expect(await watcher.request('whisperRequest', { to: teller.view!.viewer.id })).toMatchObject({ ok: false });
+    expect((await seated[0]!.request('whisperRequest', { to: b })).ok).toBe(true);
+    await seated[1]!.until((v) => v.chat.whisperRequests.some((r) => r.from === a && r.to === b));
+    expect(seated[2]!.view!.chat.whisperRequests).toEqual([]);
+    expect((await seated[1]!.request('whisperRequest', { to: a })).ok).toBe(true);
+    const joined = await seated[0]!.until((v) => v.chat.channels[a]?.startsWith('whisper-') === true);
+    const channel = joined.chat.channels[a]!;
+    await seated[1]!.until((v) => v.chat.channels[b] === channel);
+    await seated[2]!.until((v) => v.chat.channels[a] === 'whisper' && v.chat.channels[b] === 'whisper');
+    await teller.until((v) => v.chat.channels[a] === channel);
+    for (const other of [seated[2]!, seated[3]!, watcher]) expect(raw.get(other)!.join('\n')).not.toContain(channel);
+    // By day a whisperer does not write to the town square.
+    expect(await seated[0]!.request('textMessage', { recipientId: '', message: 'hello all' })).toMatchObject({
+      ok: false,
+    });
+
+    // A public room, then night: everyone back in the town square, and the rooms are closed.
+    expect((await seated[2]!.request('channel', { channel: 'room-1' })).ok).toBe(true);
+    await seated[3]!.until((v) => v.chat.channels[c] === 'room-1');
+    expect((await teller.request('toggleNight', {})).ok).toBe(true);
+    await seated[0]!.until((v) => v.game.isNight && Object.keys(v.chat.channels).length === 0);
+    expect(await seated[3]!.request('channel', { channel: 'room-2' })).toMatchObject({
+      ok: false,
+      error: { code: 'rooms_closed' },
+    });
+    expect(await seated[0]!.request('whisperRequest', { to: b })).toMatchObject({
+      ok: false,
+      error: { code: 'whispers_closed' },
+    });
+  });
 });

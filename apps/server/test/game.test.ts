@@ -77,6 +77,15 @@ describe.each(DIALECTS)('the game over Socket.IO (%s; issue 5)', (dialect) => {
     });
   });
 
+  it('a seat is renamed only in a local game: the server refuses it even to the Storyteller (spec 1 §2)', async () => {
+    const { st } = await table('rename');
+    expect(await st.request('renameSeat', { index: 2, name: 'Ann' })).toMatchObject({
+      ok: false,
+      error: { code: 'forbidden' },
+    });
+    expect(st.view?.seats[2]?.name).toBe('');
+  });
+
   it('a vote: the server runs the clock, counts in-time hands, refuses late ones and marks the nominee', async () => {
     const { st, a, b } = await table('voting');
     expect((await st.request('voteSpeed', { speed: 500 })).ok).toBe(true);

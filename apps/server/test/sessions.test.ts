@@ -157,6 +157,12 @@ describe.each(DIALECTS)('live sessions over Socket.IO (%s)', (dialect) => {
     expect((await api(server, 'GET', '/backend/version')).status).toBe(200);
   });
 
+  it('publishes the custom-script JSON Schema at /script-schema.json (spec 3 §5: 5 to 151 entries)', async () => {
+    const res = await api(server, 'GET', '/script-schema.json');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ type: 'array', minItems: 5, maxItems: 151 });
+  });
+
   it('refuses sockets without a valid token or for an unknown session', async () => {
     expect(await tryConnect(server, 'live-path', 'forged')).toBe('unauthorized');
     expect(await tryConnect(server, 'no-such-game', player.accessToken)).toBe('not_found');

@@ -6,6 +6,7 @@ import { RouterProvider } from 'react-router';
 import { bootstrap } from './app/bootstrap';
 import { router } from './app/router';
 import { i18nReady } from './i18n';
+import { registerServiceWorker } from './local/serviceWorker';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html lacks #root');
@@ -18,3 +19,4 @@ void i18nReady.then(() => {
   );
   void bootstrap();
 });
+registerServiceWorker();

@@ -51,3 +51,21 @@ describe('editions', () => {
     expect(order.otherNight.at(-1)).toBe('dawn');
   });
 });
+
+describe('jinxed scripts (spec 3 §4: the Djinn joins a script with a jinxed pair)', () => {
+  it('finds a jinxed pair from the facts, and none in a list without one', async () => {
+    const { characters } = await import('./facts');
+    const { hasJinxedPair } = await import('./catalogue');
+    const { withScriptFacts } = await import('./intentFacts');
+    const first = characters.find((c) => c.jinxesWith.length > 0)!;
+    expect(hasJinxedPair([first.id, first.jinxesWith[0]!])).toBe(true);
+    expect(hasJinxedPair([first.id])).toBe(false);
+    const edition = { id: 'custom', name: 'x', author: '', isOfficial: false, level: 'veteran' as const };
+    const roles = [first.id, first.jinxesWith[0]!].map((id) => ({ id, name: id, team: 'townsfolk' as const }));
+    // Whatever the client claims, the facts decide.
+    expect(withScriptFacts({ type: 'edition', edition, roles, jinxed: false })).toMatchObject({ jinxed: true });
+    expect(withScriptFacts({ type: 'edition', edition, roles: roles.slice(0, 1), jinxed: true })).toMatchObject({
+      jinxed: false,
+    });
+  });
+});

@@ -48,4 +48,10 @@ export const jinxesOf = (id: string): { with: string; reason: string }[] =>
     reason: jinxBetween(id, other) ?? '',
   }));
 
+/** Spec 3 §4: whether two characters of this list are jinxed with each other (the Djinn then joins). */
+export const hasJinxedPair = (ids: readonly string[]): boolean => {
+  const present = new Set(ids);
+  return ids.some((id) => facts.find((f) => f.id === id)?.jinxesWith.some((other) => present.has(other)) ?? false);
+};
+
 export const nightMarkerText = nightTexts as Record<'dusk' | 'minioninfo' | 'demoninfo' | 'dawn', string>;

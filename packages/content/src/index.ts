@@ -2,3 +2,4 @@ export * from './facts';
 export * from './catalogue';
 export * from './editions';
 export * from './script';
+export * from './intentFacts';

@@ -148,7 +148,7 @@ it('a state stored by an older version gains the newer fields with their default
   delete old.pointing;
   (old.vote as Record<string, unknown>).pausedAt = undefined;
   const upgraded = upgradeState(old as unknown as SessionState);
-  expect(upgraded.chat).toEqual({ messages: [], signals: [] });
+  expect(upgraded.chat).toEqual({ messages: [], signals: [], channels: {}, whisperRequests: [], aloneSince: {} });
   expect(upgraded.script).toEqual([]);
   expect(upgraded.pointing).toBeNull();
   expect(upgraded.seats).toHaveLength(2);

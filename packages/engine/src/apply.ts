@@ -4,6 +4,7 @@ import type { Intent } from './intents';
 import { accessRules } from './rules/access';
 import { chatRules } from './rules/chat';
 import { gameRules } from './rules/game';
+import { localRules } from './rules/local';
 import { playerRules } from './rules/players';
 import { pointingRules } from './rules/pointing';
 import { metaRules } from './rules/meta';
@@ -13,7 +14,9 @@ import { scriptRules } from './rules/script';
 import { seatRules } from './rules/seats';
 import { storytellerRules } from './rules/storytellers';
 import { voteRules } from './rules/vote';
+import { whisperRules } from './rules/whispers';
 import type { Actor, SessionState } from './types';
+import { settleChannels } from './whispers';
 
 export type ApplyResult = { ok: true; state: SessionState } | { ok: false; error: Refusal };
 
@@ -29,6 +32,8 @@ const rules: RulesFor<Intent['type']> = {
   ...voteRules,
   ...chatRules,
   ...scriptRules,
+  ...whisperRules,
+  ...localRules,
 };
 
 /**
@@ -43,6 +48,7 @@ export const apply = (state: SessionState, intent: Intent, actor: Actor, now: nu
   const draft = createDraft(state);
   const refused = rule(draft, intent, actor, now);
   if (refused) return { ok: false, error: refused };
+  settleChannels(draft, now);
   const next = finishDraft(draft) as SessionState;
   // An intent that changed nothing (an ignored request, a timed step not yet due) keeps the version.
   if (next === state) return { ok: true, state };

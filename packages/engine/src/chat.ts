@@ -48,6 +48,9 @@ export const textRefusal = (state: SessionState, senderId: string, recipientId: 
   if (recipientId === '') {
     if (!seated && !senderIsStoryteller && !moderator)
       return refuse('forbidden', 'Spectators do not write in the public chat.');
+    // Spec 2 §5: by day, someone away in a channel does not write to the town square.
+    if (!senderIsStoryteller && !state.game.isNight && state.chat.channels[senderId])
+      return refuse('forbidden', 'Leave your chat to write to everyone.');
     return null;
   }
   if (recipientId === 'spectator') {

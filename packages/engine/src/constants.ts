@@ -53,6 +53,14 @@ export const TEXT_MAX_CHARS = 250;
 export const MESSAGES_KEPT = 500;
 export const SYSTEM_MESSAGE_EXPIRY_MS = 300_000;
 export const SIGNALS_CLEAR_AFTER_DAY_MS = 10_000;
+/** Spec 2 §4 / §8: a whisper request lapses after 10 s. */
+export const WHISPER_REQUEST_MS = 10_000;
+/** Spec 2 §4: an empty private channel is left after 5 s. */
+export const WHISPER_ALONE_MS = 5_000;
+/** Spec 3 §8: five public chat rooms per edition. */
+export const PUBLIC_ROOMS = 5;
+/** Spec 2 §8: a whisper with more than 6 users is crowded. */
+export const CROWDED_WHISPER = 6;
 export const SIGNAL_LOG_STORYTELLER = 10;
 export const SIGNAL_LOG_OTHERS = 3;
 export const TEXT_INDICATOR_MS = 4_000;

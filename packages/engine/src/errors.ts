@@ -46,6 +46,8 @@ export const ERROR_CODES = [
   'vote_locked',
   'no_vote',
   'vote_in_progress',
+  'whispers_closed',
+  'rooms_closed',
   'internal',
 ] as const;
 

@@ -41,6 +41,8 @@ export type Intent =
   | { type: 'point'; index: number }
   | { type: 'openEyes'; index: number; value: 'open-eyes' | 'peek-eyes' | null }
   | { type: 'clear'; what: 'players' | 'roles' }
+  /** Local games only (spec 1 §2 Nameplate): the server's sessions refuse it. */
+  | { type: 'renameSeat'; index: number; name: string }
   // Nominations and votes (issue 6)
   | { type: 'nomination'; nominator: number; nominee: number }
   | { type: 'nominationType' }
@@ -54,7 +56,8 @@ export type Intent =
   | { type: 'marked'; value: boolean }
   | { type: 'voteHighscore'; value: string | number }
   // Scripts, fabled and bluffs (issue 7)
-  | { type: 'edition'; edition: EditionRef; roles: Role[] }
+  /** `jinxed` is set by the server from the character facts, never taken from a client. */
+  | { type: 'edition'; edition: EditionRef; roles: Role[]; jinxed?: boolean }
   | { type: 'fabled'; action: 'add'; role: Role }
   | { type: 'fabled'; action: 'remove'; id: string }
   | { type: 'bluffs'; bluffs: (Role | null)[] }
@@ -63,6 +66,9 @@ export type Intent =
   | { type: 'whispers'; disabled: boolean }
   | { type: 'signal'; message: SignalPart[]; recipients: string[] }
   | { type: 'signalSeen'; id: string }
+  | { type: 'whisperRequest'; to: string }
+  | { type: 'whisperRemove'; to?: string }
+  | { type: 'channel'; channel: string }
   // Timed steps the server applies when they fall due (see timed.ts)
   | { type: 'hookEnd' }
   | { type: 'revealStep' }
@@ -71,6 +77,7 @@ export type Intent =
   | { type: 'voteComplete' }
   | { type: 'clearSignals' }
   | { type: 'expireMessages' }
+  | { type: 'whisperTimeout' }
   | { type: 'ping'; latency: number }
   | {
       type: 'presence';

@@ -77,7 +77,7 @@ export const createSession = ({ sessionId, owner, meta, seats = 0, now }: NewSes
   isWhispersDisabled: false,
   boostUntil: 0,
   storytellerRequests: [],
-  chat: { messages: [], signals: [] },
+  chat: { messages: [], signals: [], channels: {}, whisperRequests: [], aloneSince: {} },
   script: [],
 });
 

@@ -2,6 +2,7 @@ import { POINTING_COUNTDOWN_MS, SIGNALS_CLEAR_AFTER_DAY_MS, TIMER_HIDE_AFTER_MS 
 import type { Intent } from './intents';
 import type { SessionState } from './types';
 import { voteSettlesAt } from './vote';
+import { nextWhisperTimeout } from './whispers';
 
 export interface TimedIntent {
   at: number;
@@ -38,5 +39,7 @@ export const nextTimedIntent = (state: SessionState): TimedIntent | null => {
     Infinity,
   );
   if (expiring !== Infinity) due.push({ at: expiring, intent: { type: 'expireMessages' } });
+  const whisperDue = nextWhisperTimeout(state);
+  if (whisperDue !== null) due.push({ at: whisperDue, intent: { type: 'whisperTimeout' } });
   return due.sort((a, b) => a.at - b.at)[0] ?? null;
 };

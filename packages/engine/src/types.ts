@@ -307,10 +307,26 @@ export interface Signal {
   seenBy: string[];
 }
 
+/** A whisper request (spec 2 §4): it lapses after 10 s unless the other side asks back. */
+export interface WhisperRequest {
+  from: string;
+  to: string;
+  at: number;
+}
+
 export interface ChatState {
   /** The last 500 messages (kept with the session so a reload shows the history). */
   messages: TextMessage[];
   signals: Signal[];
+  /**
+   * Where each user talks (spec 2 §3 userChannels): absent is the town square; 'room-1'…'room-5'
+   * the public rooms, 'private' the grimoire holders' channel, 'whisper-…' a private whisper.
+   * Other viewers see someone else's whisper only as 'whisper' (the envelope on the seat).
+   */
+  channels: Record<string, string>;
+  whisperRequests: WhisperRequest[];
+  /** Since when a whisper channel has had at most one online member (it is left 5 s later). */
+  aloneSince: Record<string, number>;
 }
 
 /** Who is acting: decided by the server from the authenticated socket, never by the client. */

@@ -55,6 +55,8 @@ const intent: fc.Arbitrary<Intent> = fc.oneof(
   fc
     .tuple(seat, fc.constantFrom('open-eyes' as const, 'peek-eyes' as const, null))
     .map(([index, value]) => ({ type: 'openEyes', index, value }) as Intent),
+  someone.map((to) => ({ type: 'whisperRequest', to }) as Intent),
+  fc.constantFrom<Intent>({ type: 'whisperRemove' }, { type: 'channel', channel: 'room-2' }),
 );
 
 const start = (): SessionState => {
@@ -73,6 +75,19 @@ const leaks = (state: SessionState, viewerId: string): string | null => {
     if (m.recipientId === 'spectator' && seatIndexOf(state, viewerId) >= 0 && !moderator)
       return 'the spectator channel';
   }
+  const grimOrMod = hasGrimoireAccess(state, viewerId) || moderator;
+  for (const [id, channel] of Object.entries(v.chat.channels)) {
+    const theirs = state.chat.channels[id]!;
+    if (
+      !grimOrMod &&
+      theirs.startsWith('whisper-') &&
+      theirs !== state.chat.channels[viewerId] &&
+      channel !== 'whisper'
+    )
+      return 'a whisper channel';
+  }
+  if (!grimOrMod && v.chat.whisperRequests.some((r) => r.from !== viewerId && r.to !== viewerId))
+    return 'a whisper request';
   for (const sig of v.chat.signals) {
     if (!hasGrimoireAccess(state, viewerId) && sig.from !== viewerId && !sig.to.includes(viewerId)) return 'a signal';
   }

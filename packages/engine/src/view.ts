@@ -7,6 +7,7 @@ import {
   type SessionRole,
 } from './permissions';
 import type { ChatState, Seat, SessionState, StorytellerEntry, TextMessage } from './types';
+import { HIDDEN_WHISPER, isWhisperChannel, PRIVATE_CHANNEL } from './whispers';
 
 export interface ViewerInfo {
   id: string;
@@ -76,7 +77,41 @@ const chatView = (state: SessionState, viewerId: string, grim: boolean): ChatSta
   });
   const signals = state.chat.signals.filter((s) => grim || s.from === viewerId || s.to.includes(viewerId));
   const same = messages.length === state.chat.messages.length && messages.every((m, i) => m === state.chat.messages[i]);
-  return same && signals.length === state.chat.signals.length ? state.chat : { messages, signals };
+  const whispers = grim || moderator ? null : whisperView(state.chat, viewerId);
+  if (same && signals.length === state.chat.signals.length && !whispers) return state.chat;
+  return { ...state.chat, messages, signals, ...whispers };
+};
+
+const NO_TIMES: Record<string, number> = Object.freeze({}) as Record<string, number>;
+
+/**
+ * Spec 2 §4 / §6: public rooms are public; a whisper is known by its members, while everybody else
+ * sees only that someone is whispering (the envelope); requests only by their two ends. Grimoire
+ * holders and moderators see every channel. Null when nothing needs hiding.
+ */
+const whisperView = (
+  chat: ChatState,
+  viewerId: string,
+): Pick<ChatState, 'channels' | 'whisperRequests' | 'aloneSince'> | null => {
+  const own = chat.channels[viewerId];
+  let hide = chat.whisperRequests.some((r) => r.from !== viewerId && r.to !== viewerId);
+  const channels: Record<string, string> = {};
+  for (const [id, channel] of Object.entries(chat.channels)) {
+    if (channel === PRIVATE_CHANNEL && id !== viewerId) {
+      hide = true;
+      continue;
+    }
+    const shown = isWhisperChannel(channel) && channel !== own ? HIDDEN_WHISPER : channel;
+    if (shown !== channel) hide = true;
+    channels[id] = shown;
+  }
+  for (const _ in chat.aloneSince) hide = true;
+  if (!hide) return null;
+  return {
+    channels,
+    whisperRequests: chat.whisperRequests.filter((r) => r.from === viewerId || r.to === viewerId),
+    aloneSince: NO_TIMES,
+  };
 };
 
 const NO_BLUFFS: null[] = Object.freeze([null, null, null]) as unknown as null[];

@@ -1,5 +1,6 @@
 export * from './ack';
 export * from './socket';
+export * from './intent';
 export * from './patch';
 export * from './rest';
 export * from './role';

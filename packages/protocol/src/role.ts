@@ -1,4 +1,4 @@
-import { TEAMS } from '@belfry/engine';
+import { TEAMS, type Team } from '@belfry/engine';
 import { z } from 'zod';
 
 /** Spec 3 §3 Script character schema, as a seat or bluff carries a role (custom roles travel whole). */
@@ -16,7 +16,7 @@ export const roleSchema = z
   .object({
     id: z.string().min(1).max(50),
     name: z.string().min(1).max(30),
-    team: z.enum(TEAMS as [string, ...string[]]),
+    team: z.enum(TEAMS as [Team, ...Team[]]),
     ability: z.string().max(250).optional(),
     flavor: z.string().max(500).optional(),
     edition: z.string().max(50).optional(),

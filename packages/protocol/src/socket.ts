@@ -1,4 +1,4 @@
-import { MAX_PLAYERS, SIGNAL_CARDS, TEAMS, TEXT_MAX_CHARS } from '@belfry/engine';
+import { MAX_PLAYERS, SEAT_NAME_MAX_CHARS, SIGNAL_CARDS, TEAMS, TEXT_MAX_CHARS, type Team } from '@belfry/engine';
 import { z } from 'zod';
 import { alignmentSchema, roleSchema } from './role';
 
@@ -109,7 +109,7 @@ export const clientMessages = {
     z
       .object({
         action: z.literal('start'),
-        team: z.enum(TEAMS as [string, ...string[]]).optional(),
+        team: z.enum(TEAMS as [Team, ...Team[]]).optional(),
         dead: z.boolean().optional(),
       })
       .strict(),
@@ -118,6 +118,8 @@ export const clientMessages = {
   point: z.object({ index: seatIndex }).strict(),
   openEyes: z.object({ index: seatIndex, value: z.enum(['open-eyes', 'peek-eyes']).nullable() }).strict(),
   clear: z.object({ what: z.enum(['players', 'roles']) }).strict(),
+  /** Local games only (spec 1 §2 Nameplate); a session refuses it. */
+  renameSeat: z.object({ index: seatIndex, name: z.string().max(SEAT_NAME_MAX_CHARS) }).strict(),
   // Nominations and votes (issue 6)
   nomination: z.object({ nominator: seatIndex, nominee: seatIndex }).strict(),
   nominationType: z.object({}).strict(),
@@ -183,6 +185,12 @@ export const clientMessages = {
     })
     .strict(),
   signalSeen: z.object({ id: z.string().max(64) }).strict(),
+  /** Spec 2 §4: ask someone for a private whisper; a mutual request opens the channel. */
+  whisperRequest: z.object({ to: userId }).strict(),
+  /** With `to`: withdraw or decline a request; without: leave the current channel. */
+  whisperRemove: z.object({ to: userId.optional() }).strict(),
+  /** Join a public room ('room-1'…'room-5'), 'private', a whisper (grimoire holders), or '' for the town square. */
+  channel: z.object({ channel: z.string().max(64) }).strict(),
   /** Every 60 s; `latency` is the round trip the client measured for the previous ping. */
   ping: z.object({ sentAt: z.number(), latency: z.number().min(0).max(600_000).optional() }).strict(),
   /** Asks for a full view, e.g. after a version gap. */

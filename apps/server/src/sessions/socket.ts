@@ -1,20 +1,16 @@
-import {
-  hasSubscription,
-  PING_INTERVAL_MS,
-  type Intent,
-  joinRefusal,
-  type Level,
-  normalizeSessionCode,
-} from '@belfry/engine';
+import { hasSubscription, PING_INTERVAL_MS, joinRefusal, type Level, normalizeSessionCode } from '@belfry/engine';
 import {
   ackError,
   clientMessages,
   describeIssues,
+  intentOf,
   isClientEvent,
+  isIntentEvent,
   MAX_MESSAGE_BYTES,
   SERVER_EVENTS,
-  type ClientEvent,
+  type ClientPayload,
 } from '@belfry/protocol';
+import { withScriptFacts } from '@belfry/content';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Server, Socket } from 'socket.io';
 import type { Accounts } from '../auth/accounts';
@@ -28,9 +24,6 @@ interface SocketData {
 }
 
 type AckFn = (answer: unknown) => void;
-
-/** Events answered by the socket layer itself; every other event is an engine intent of the same name. */
-const NOT_INTENTS: readonly ClientEvent[] = ['ping', 'getGamestate', 'textMessageIndicator'];
 
 const payloadBytes = (payload: unknown): number => {
   try {
@@ -163,8 +156,9 @@ export const attachSessionSockets = (
       // The answer carries the server time for the client's clock offset; latency is measured by the server.
       return ack({ ok: true, serverTime: Date.now() });
     }
-    if (NOT_INTENTS.includes(event)) return ack(ackError('unknown_event', `Unknown event "${event}".`));
-    const intent = { type: event, ...(parsed.data as object) } as Intent;
+    // Every other event is the engine intent of the same name (protocol intent.ts, shared with local games).
+    if (!isIntentEvent(event)) return ack(ackError('unknown_event', `Unknown event "${event}".`));
+    const intent = withScriptFacts(intentOf(event, parsed.data as ClientPayload<typeof event>));
     await hub.handle(sessionId, intent, member.actor, (refusal) =>
       ack(refusal ? { ok: false, error: refusal } : { ok: true }),
     );

@@ -18,6 +18,7 @@ export const router = createBrowserRouter([
       { path: PATHS.login, element: <LoginPage /> },
       // The game screen (with the character catalogue and the icons) loads only when a game is opened.
       { path: PATHS.play, lazy: async () => ({ Component: (await import('../pages/GrimoirePage')).GrimoirePage }) },
+      { path: PATHS.local, lazy: async () => ({ Component: (await import('../local/LocalPage')).LocalPage }) },
       { path: PATHS.verification, element: <VerificationPage /> },
       { path: PATHS.update, element: <UpdatePage /> },
       { path: PATHS.clock, element: <ClockPage /> },

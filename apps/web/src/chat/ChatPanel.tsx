@@ -1,10 +1,11 @@
 import { isStoryteller, seatIndexOf, TEXT_MAX_CHARS, type SessionView, type TextMessage } from '@belfry/engine';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+import { useDraggablePanel } from '../components/useDraggablePanel';
 import { useSessionStore } from '../session/sessionStore';
 import { sendIndicator, sendText, setWhispersDisabled } from './chatActions';
-import { useChatStore } from './chatStore';
+import { openWhispers, setChatPinned, useChatStore } from './chatStore';
 import { nameOf } from './names';
 import { NightInfo } from './NightInfo';
 import {
@@ -22,6 +23,11 @@ import { envelopeText, systemMessageText } from './systemText';
 import { shouldSendIndicator, typingIn } from './typing';
 import { badgeText, shouldAutoScroll, unreadCount } from './unread';
 import { useChatEffects } from './useChatEffects';
+import { useWhisperEffects } from './useWhisperEffects';
+import { WhisperOverlay } from './WhisperOverlay';
+import { useNow, WhisperPanel } from './WhisperPanel';
+import { hasWhisperQueue, incomingRequests } from './whispers';
+import './Whisper.css';
 import './Chat.css';
 
 /** Spec 2 §2 Chat panels: the text tab, night signals and the night info, mounted on the game screen. */
@@ -34,7 +40,9 @@ export function ChatPanel() {
 function ChatPanelFor({ view }: { view: SessionView }) {
   const { t } = useTranslation();
   useChatEffects(view);
+  useWhisperEffects(view);
   const open = useChatStore((s) => s.open);
+  const whisperOpen = useChatStore((s) => s.whisperOpen);
   const stored = useChatStore((s) => s.recipient);
   const marks = useChatStore((s) => s.marks);
   const baseline = useChatStore((s) => s.baseline) ?? Number.MAX_SAFE_INTEGER;
@@ -57,12 +65,13 @@ function ChatPanelFor({ view }: { view: SessionView }) {
     <>
       <div className="chat-dock">
         <NightInfo view={view} />
+        {hasWhisperQueue(view) && <WhisperToggle view={view} open={whisperOpen} />}
         <button
           type="button"
           className={`button button--secondary chat-toggle ${open ? 'chat-toggle--open' : ''}`}
           data-testid="chat-toggle"
           aria-expanded={open}
-          onClick={() => useChatStore.setState({ open: !open })}
+          onClick={() => useChatStore.setState({ open: !open, whisperOpen: false })}
         >
           {t('chat.toggle')}
           {totalUnread > 0 && (
@@ -79,11 +88,36 @@ function ChatPanelFor({ view }: { view: SessionView }) {
       {open && (
         <TextPanel view={view} recipients={recipients} recipient={recipient} unread={unread} messages={messages} />
       )}
+      {whisperOpen && <WhisperPanel view={view} />}
+      <WhisperOverlay view={view} />
       {signalTarget !== null && (
         <SignalDialog view={view} target={signalTarget} onClose={() => useChatStore.setState({ signalTarget: null })} />
       )}
     </>,
     document.body,
+  );
+}
+
+/** Opens the Chat tab; its badge counts whisper requests waiting for an answer. */
+function WhisperToggle({ view, open }: { view: SessionView; open: boolean }) {
+  const { t } = useTranslation();
+  const now = useNow(view.chat.whisperRequests.length > 0);
+  const waiting = incomingRequests(view, now).length;
+  return (
+    <button
+      type="button"
+      className={`button button--secondary chat-toggle ${open ? 'chat-toggle--open' : ''}`}
+      data-testid="whisper-toggle"
+      aria-expanded={open}
+      onClick={() => (open ? useChatStore.setState({ whisperOpen: false }) : openWhispers())}
+    >
+      {t('whisper.toggle')}
+      {waiting > 0 && (
+        <span className="chat-badge chat-badge--pulse" aria-label={t('whisper.waiting_count', { count: waiting })}>
+          {badgeText(waiting)}
+        </span>
+      )}
+    </button>
   );
 }
 
@@ -106,6 +140,7 @@ function TextPanel({ view, recipients, recipient, unread, messages }: TextPanelP
   const follow = useRef(true);
   const lastIndicator = useRef<number | null>(null);
   const indicators = useChatStore((s) => s.indicators);
+  const pinned = useChatStore((s) => s.pinned);
   const storyteller = isStoryteller(view, me);
   const seated = seatIndexOf(view, me) >= 0;
 
@@ -161,7 +196,7 @@ function TextPanel({ view, recipients, recipient, unread, messages }: TextPanelP
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
-    if (event.key === 'Escape') {
+    if (event.key === 'Escape' && !useChatStore.getState().pinned) {
       event.preventDefault();
       useChatStore.setState({ open: false });
     } else if ((event.key === 'ArrowUp' || event.key === 'ArrowDown') && event.target === inputRef.current) {
@@ -194,14 +229,47 @@ function TextPanel({ view, recipients, recipient, unread, messages }: TextPanelP
         : t('chat.note.refused')
       : null;
 
+  // Spec 2 §2: the text tab is dragged by its title and resized from its corner; its place is remembered.
+  const {
+    isFree,
+    setElement,
+    style: panelStyle,
+    handleProps,
+    resizeHandleProps,
+    update: movePanel,
+  } = useDraggablePanel('chat', { minSize: { width: 280, height: 240 } });
+  const panelElement = useRef<HTMLElement | null>(null);
+  const setPanelElement = (element: HTMLElement | null) => {
+    panelElement.current = element;
+    setElement(element);
+  };
+  const resizeProps = {
+    ...resizeHandleProps,
+    onPointerDown: (event: PointerEvent<HTMLElement>) => {
+      // A docked panel is anchored bottom-right: free it where it is, so the grip pulls its own corner.
+      const rect = panelElement.current?.getBoundingClientRect();
+      if (!isFree && rect) movePanel({ x: rect.left, y: rect.top });
+      resizeHandleProps.onPointerDown(event);
+    },
+  };
+
   const targets = storyteller ? signalTargets(view) : [];
   const stTargets = playerSignalRecipients(view);
   const playerCanSignal = !storyteller && seated && view.game.isNight && stTargets.length > 0;
 
   return (
-    <section className="chat-panel" data-testid="chat-panel" aria-label={t('chat.title')} onKeyDown={onKeyDown}>
+    <section
+      ref={setPanelElement}
+      className={`chat-panel ${isFree ? 'chat-panel--free' : ''}`}
+      style={panelStyle}
+      data-testid="chat-panel"
+      aria-label={t('chat.title')}
+      onKeyDown={onKeyDown}
+    >
       <header className="chat-panel__header">
-        <h2 className="chat-panel__title">{t('chat.title')}</h2>
+        <h2 className="chat-panel__title chat-panel__handle" title={t('chat.drag_hint')} {...handleProps}>
+          {t('chat.title')}
+        </h2>
         {storyteller && (
           <button
             type="button"
@@ -306,6 +374,17 @@ function TextPanel({ view, recipients, recipient, unread, messages }: TextPanelP
           {t('chat.count', { count: text.length, max: TEXT_MAX_CHARS })}
         </span>
         <button
+          type="button"
+          className={`button button--ghost button--small chat-pin ${pinned ? 'chat-pin--on' : ''}`}
+          data-testid="chat-pin"
+          aria-pressed={pinned}
+          title={t(pinned ? 'chat.unpin' : 'chat.pin')}
+          aria-label={t(pinned ? 'chat.unpin' : 'chat.pin')}
+          onClick={() => setChatPinned(!pinned)}
+        >
+          📌
+        </button>
+        <button
           type="submit"
           className="button button--primary button--small"
           data-testid="chat-send"
@@ -314,6 +393,7 @@ function TextPanel({ view, recipients, recipient, unread, messages }: TextPanelP
           {t('chat.send')}
         </button>
       </form>
+      <span className="chat-panel__grip" aria-hidden="true" {...resizeProps} />
     </section>
   );
 }

@@ -42,3 +42,26 @@ export const sendSignal = async (recipients: string[], message: SignalPart[]): P
 export const markSignalSeen = (id: string): void => {
   void sendRequest('signalSeen', { id }).catch(() => undefined);
 };
+
+/** Spec 2 §4 whispers: ask (or answer) someone; a mutual request opens the private channel. */
+export const requestWhisper = async (to: string): Promise<boolean> => {
+  try {
+    await sendRequest('whisperRequest', { to });
+    return true;
+  } catch (error) {
+    void showActionError('generic', error);
+    return false;
+  }
+};
+
+/** Withdraw or decline the request between us and `to`; without `to`, leave the current channel. */
+export const removeWhisper = (to?: string): void => {
+  void sendRequest('whisperRemove', to === undefined ? {} : { to }).catch((error: unknown) =>
+    showActionError('generic', error),
+  );
+};
+
+/** Join a public room (the same one again leaves it), or '' for the town square. */
+export const joinChannel = (channel: string): void => {
+  void sendRequest('channel', { channel }).catch((error: unknown) => showActionError('generic', error));
+};

@@ -1,10 +1,11 @@
-import type { SessionView, Team } from '@belfry/engine';
+import { isLocalGame, type SessionView, type Team } from '@belfry/engine';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../components/Modal';
 import { isViewerStoryteller } from '../grimoire/sessionRules';
 import { GameIcon } from '../icons/GameIcon';
 import { TEAM_ICONS, UI_ICONS } from '../icons/iconNames';
+import { openSeatRename } from '../local/localStore';
 import { useIsPending } from '../session/sessionStore';
 import {
   clearTimer,
@@ -297,7 +298,7 @@ function SeatMenu({ view, index }: { view: SessionView; index: number }) {
   const storyteller = isViewerStoryteller(view);
   const mine = view.viewer.seat === index;
   const user = seat.id ? view.users[seat.id] : undefined;
-  const name = user?.username ?? t('grimoire.seat.empty');
+  const name = user?.username ?? (seat.name || t('grimoire.seat.empty'));
   const eyes = seat.status[0] ?? null;
   const canAlign = seat.role !== null && (storyteller || (mine && seat.role.team === 'traveller'));
   const run = (action: () => unknown) => {
@@ -318,6 +319,14 @@ function SeatMenu({ view, index }: { view: SessionView; index: number }) {
         </p>
       )}
       <ul className="menu-list menu-list--dialog">
+        {storyteller && isLocalGame(view) && (
+          <SeatMenuItem
+            icon={UI_ICONS.note}
+            label={t('local.rename.menu')}
+            onClick={() => run(() => openSeatRename(index))}
+            testId="seat-menu-rename"
+          />
+        )}
         {storyteller && (
           <SeatMenuItem
             icon={UI_ICONS.reveal}

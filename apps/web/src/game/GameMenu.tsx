@@ -1,4 +1,10 @@
-import { BUILT_IN_HAND_ICONS, PHASE_UNDO_WINDOW_MS, POWERFUL_HAND_ICONS, type SessionView } from '@belfry/engine';
+import {
+  BUILT_IN_HAND_ICONS,
+  isLocalGame,
+  PHASE_UNDO_WINDOW_MS,
+  POWERFUL_HAND_ICONS,
+  type SessionView,
+} from '@belfry/engine';
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { logoutAndLeave } from '../app/account';
@@ -25,7 +31,16 @@ import {
   type MenuTab,
 } from './gameUiStore';
 import { useServerNow } from './serverTime';
+import { openWhispers } from '../chat/chatStore';
+import { setNightPing, useNightPing } from '../chat/nightPing';
+import { hasWhisperQueue } from '../chat/whispers';
 import { bagSeats, MIN_DISTRIBUTION_PLAYERS } from './distributionPick';
+import { SCRIPT_SCHEMA_URL } from '../edition/editionChoices';
+import { openEditionPicker } from '../edition/editionStore';
+import { bluffsVisible } from '../fabled/fabledRules';
+import { openFabledDialog } from '../fabled/fabledStore';
+import { usePlayerSettings } from '../sheet/playerSettings';
+import { cycleTab, nightTabNow, showsNightOrder, showsSheet } from '../sheet/sideTabs';
 
 const TABS: MenuTab[] = ['playing', 'game', 'app'];
 
@@ -215,11 +230,38 @@ function PlayingTab({ view }: { view: SessionView }) {
           <MenuItem
             icon={UI_ICONS.edition}
             label={t('game.menu.edition')}
-            disabledReason={soon}
+            onClick={() => {
+              close();
+              openEditionPicker();
+            }}
+            disabledReason={revealing ?? (view.vote.nomination ? t('game.menu.night_nomination') : null)}
+            shortcut="2"
             testId="menu-edition"
           />
-          <MenuItem icon={UI_ICONS.fabled} label={t('game.menu.fabled')} disabledReason={soon} testId="menu-fabled" />
+          <MenuItem
+            icon={UI_ICONS.fabled}
+            label={t('game.menu.fabled')}
+            onClick={() => openFabledDialog({ kind: 'fabled' })}
+            disabledReason={revealing}
+            shortcut="4"
+            testId="menu-fabled"
+          />
+          <MenuItem
+            icon={UI_ICONS.evil}
+            label={t('fabled.bluffs.menu')}
+            onClick={() => openFabledDialog({ kind: 'bluff', slot: Math.max(0, view.bluffs.indexOf(null)) })}
+            disabledReason={revealing ?? (bluffsVisible(view, false) ? null : t('fabled.bluffs.menu_hidden'))}
+            testId="menu-bluffs"
+          />
         </>
+      )}
+      {!storyteller && (
+        <MenuItem
+          icon={UI_ICONS.edition}
+          label={t('game.menu.edition')}
+          disabledReason={t('game.menu.storyteller_only')}
+          testId="menu-edition"
+        />
       )}
       <MenuItem icon={UI_ICONS.rules} label={t('game.menu.rules')} disabledReason={soon} testId="menu-rules" />
       {storyteller && (
@@ -265,8 +307,8 @@ function DuringGameTab({ view }: { view: SessionView }) {
   const nightPending = useIsPending('toggle-night');
   const gongPending = useIsPending('gong');
   const handPending = useIsPending('raise-hand');
+  const nightPing = useNightPing((state) => state.on);
   const now = useServerNow(storyteller, 500);
-  const soon = t('common.coming_soon');
   const revealing = view.hook?.name === 'reveal-grimoire' ? t('game.menu.revealing') : null;
   const close = () => setMenuOpen(false);
   const raised = view.raisedHands[view.viewer.id];
@@ -291,7 +333,25 @@ function DuringGameTab({ view }: { view: SessionView }) {
   return (
     <>
       <ul className="menu-list">
-        <MenuItem icon={UI_ICONS.whisper} label={t('game.menu.whisper')} disabledReason={soon} testId="menu-whisper" />
+        <MenuItem
+          icon={UI_ICONS.whisper}
+          label={t('game.menu.whisper')}
+          onClick={() => {
+            close();
+            openWhispers();
+          }}
+          disabledReason={revealing ?? (hasWhisperQueue(view) ? null : t('whisper.spectators'))}
+          testId="menu-whisper"
+        />
+        {view.viewer.seat >= 0 && (
+          <MenuItem
+            icon={UI_ICONS.whisper}
+            label={t('whisper.night_ping')}
+            onClick={() => setNightPing(!nightPing)}
+            pressed={nightPing}
+            testId="menu-night-ping"
+          />
+        )}
         <MenuItem
           icon={handIconName(handIcon)}
           label={t(raised ? 'game.hand.lower' : 'game.hand.raise')}
@@ -396,17 +456,27 @@ function DuringGameTab({ view }: { view: SessionView }) {
             testId="set-timer"
           />
         )}
-        <MenuItem
-          icon={UI_ICONS.sheet}
-          label={t('game.menu.character_sheet')}
-          disabledReason={soon}
-          testId="menu-sheet"
-        />
-        {(storyteller || view.viewer.grimoireAccess) && (
+        {showsSheet(view) && (
+          <MenuItem
+            icon={UI_ICONS.sheet}
+            label={t('game.menu.character_sheet')}
+            onClick={() => {
+              close();
+              cycleTab('sheet');
+            }}
+            shortcut="c"
+            testId="menu-sheet"
+          />
+        )}
+        {showsNightOrder(view, usePlayerSettings.getState().isPlayerNightOrder) && (
           <MenuItem
             icon={UI_ICONS.night}
             label={t('game.menu.night_sheet')}
-            disabledReason={soon}
+            onClick={() => {
+              close();
+              cycleTab(nightTabNow(view));
+            }}
+            shortcut="o"
             testId="menu-night-sheet"
           />
         )}
@@ -421,15 +491,18 @@ function DuringGameTab({ view }: { view: SessionView }) {
             testId="menu-vote-history"
           />
         )}
-        <MenuItem
-          icon={UI_ICONS.users}
-          label={t('game.menu.users')}
-          onClick={() => {
-            close();
-            showUsersList();
-          }}
-          testId="show-users"
-        />
+        {/* A local game has nobody else: no people list (spec 1 §1). */}
+        {!isLocalGame(view) && (
+          <MenuItem
+            icon={UI_ICONS.users}
+            label={t('game.menu.users')}
+            onClick={() => {
+              close();
+              showUsersList();
+            }}
+            testId="show-users"
+          />
+        )}
       </ul>
     </>
   );
@@ -474,7 +547,15 @@ function AppTab() {
       <ul className="menu-list">
         <MenuItem icon={UI_ICONS.menu} label={t('game.menu.settings')} disabledReason={soon} testId="menu-settings" />
         <MenuItem icon={UI_ICONS.help} label={t('game.menu.help')} disabledReason={soon} testId="menu-help" />
-        <MenuItem icon={UI_ICONS.rules} label={t('game.menu.schema')} disabledReason={soon} testId="menu-schema" />
+        <MenuItem
+          icon={UI_ICONS.rules}
+          label={t('game.menu.schema')}
+          onClick={() => {
+            setMenuOpen(false);
+            window.open(SCRIPT_SCHEMA_URL, '_blank', 'noopener');
+          }}
+          testId="menu-schema"
+        />
         <MenuItem
           icon={UI_ICONS.leave}
           label={t('game.menu.logout')}

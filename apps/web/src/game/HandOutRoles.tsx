@@ -12,12 +12,16 @@ import {
   buildDistribution,
   isSelectionReady,
   maxCopies,
+  MIN_DISTRIBUTION_PLAYERS,
+  normalizeSelection,
+  overLimitRoles,
   randomSelection,
   selectedCount,
   selectedSetupRoles,
   teamCounts,
   type DistributionTeam,
   type Selection,
+  withCount,
 } from './distributionPick';
 import { closeGameDialog } from './gameUiStore';
 import { DISTRIBUTION_PAGE_SIZE, pageOf } from './pickers';
@@ -37,12 +41,16 @@ export function HandOutRoles({ view }: { view: SessionView }) {
   const players = bagSeats(view.seats).length;
   const wanted = townCounts(view.seats).distribution;
   const [selection, setSelection] = useState<Selection>(() =>
-    // Start from the characters already in play, when they fit.
-    Object.fromEntries(
-      roles.flatMap((role) => {
-        const count = view.seats.filter((seat) => seat.role?.id === role.id).length;
-        return count > 0 ? [[role.id, count]] : [];
-      }),
+    // Start from the characters already in play, cut back to what may be chosen.
+    normalizeSelection(
+      Object.fromEntries(
+        roles.flatMap((role) => {
+          const count = view.seats.filter((seat) => seat.role?.id === role.id).length;
+          return count > 0 ? [[role.id, count]] : [];
+        }),
+      ),
+      roles,
+      players,
     ),
   );
   const [team, setTeam] = useState<DistributionTeam>('townsfolk');
@@ -50,17 +58,14 @@ export function HandOutRoles({ view }: { view: SessionView }) {
   const chosen = teamCounts(selection, roles);
   const total = selectedCount(selection);
   const setup = selectedSetupRoles(selection, roles);
-  const ready = isSelectionReady(selection, players);
+  const ready = isSelectionReady(selection, players, roles);
+  const overLimit = overLimitRoles(selection, roles, players);
   const list = roles.filter((role) => role.team === team);
   const shown = pageOf(list, page, DISTRIBUTION_PAGE_SIZE);
 
+  // Taking the Atheist out cuts every other role back to what it may be without it (spec 3 §5).
   const change = (id: string, count: number) =>
-    setSelection((current) => {
-      const next = { ...current };
-      if (count > 0) next[id] = count;
-      else delete next[id];
-      return next;
-    });
+    setSelection((current) => withCount(current, id, count, roles, players));
 
   const submit = () => {
     if (!ready) return;
@@ -117,6 +122,11 @@ export function HandOutRoles({ view }: { view: SessionView }) {
                 <span className="hand-out__name">
                   {role.name}
                   {role.setup && <span className="hand-out__setup">{t('game.hand_out.setup_tag')}</span>}
+                  {max === 0 && (
+                    <span className="hand-out__setup" data-testid={`distribution-role-${role.id}-atheist-only`}>
+                      {t('distribution.atheist_only')}
+                    </span>
+                  )}
                 </span>
                 <span className="hand-out__ability">{role.ability}</span>
               </span>
@@ -162,6 +172,16 @@ export function HandOutRoles({ view }: { view: SessionView }) {
         })}
       </ul>
       <Pager page={shown.page} pages={shown.pages} onPage={setPage} testIdPrefix="hand-out-page" />
+      {players < MIN_DISTRIBUTION_PLAYERS && (
+        <p className="notice notice--warn" data-testid="hand-out-min">
+          {t('distribution.min_players', { count: MIN_DISTRIBUTION_PLAYERS })}
+        </p>
+      )}
+      {overLimit.length > 0 && (
+        <p className="notice notice--warn" data-testid="hand-out-over-limit">
+          {t('distribution.over_limit', { names: overLimit.map((role) => role.name).join(', ') })}
+        </p>
+      )}
       {setup.length > 0 && (
         <p className="notice notice--warn" data-testid="hand-out-setup-warning">
           {t('game.hand_out.setup_warning', { names: setup.map((role) => role.name).join(', ') })}

@@ -44,8 +44,44 @@ export const teamCounts = (selection: Selection, roles: readonly Role[]): Record
   return counts;
 };
 
-export const isSelectionReady = (selection: Selection, players: number): boolean =>
-  players >= MIN_DISTRIBUTION_PLAYERS && selectedCount(selection) === players;
+/**
+ * Roles chosen more often than they may be (spec 3 §5): more than once without the bag-duplicate
+ * special or the Atheist, more than the player count or 15, or a bag-disabled role without the
+ * Atheist. This happens when the Atheist is taken out again or the circle shrinks meanwhile.
+ */
+export const overLimitRoles = (selection: Selection, roles: readonly Role[], players: number): Role[] =>
+  roles.filter((role) => (selection[role.id] ?? 0) > maxCopies(role, selection, players));
+
+/**
+ * The selection with every count cut back to what is allowed (ids of no listed role and zero counts
+ * go). Taking the Atheist out leaves one copy of each ordinary role and drops bag-disabled ones.
+ */
+export const normalizeSelection = (selection: Selection, roles: readonly Role[], players: number): Selection => {
+  const out: Record<string, number> = {};
+  for (const role of roles) {
+    const count = Math.min(selection[role.id] ?? 0, maxCopies(role, selection, players));
+    if (count > 0) out[role.id] = count;
+  }
+  return out;
+};
+
+/** The selection after choosing `count` copies of one role, cut back to what is allowed. */
+export const withCount = (
+  selection: Selection,
+  id: string,
+  count: number,
+  roles: readonly Role[],
+  players: number,
+): Selection => normalizeSelection({ ...selection, [id]: Math.max(0, count) }, roles, players);
+
+/**
+ * Spec 3 §5: hand out only when exactly one character per non-traveller player is chosen, there are
+ * at least 5 such players, and no role is chosen more often than allowed.
+ */
+export const isSelectionReady = (selection: Selection, players: number, roles: readonly Role[]): boolean =>
+  players >= MIN_DISTRIBUTION_PLAYERS &&
+  selectedCount(selection) === players &&
+  overLimitRoles(selection, roles, players).length === 0;
 
 /** A Fisher–Yates shuffle with the given source of randomness (tests pass a fixed one). */
 export const shuffle = <T>(items: readonly T[], random: () => number): T[] => {

@@ -1,6 +1,19 @@
 /** Spec 3 §9 keyboard shortcut map, the part of this area. */
 export type ShortcutAction =
-  'townSquare' | 'night' | 'reveal' | 'fullscreen' | 'timer' | 'gong' | 'raiseHand' | 'gather';
+  | 'townSquare'
+  | 'night'
+  | 'reveal'
+  | 'fullscreen'
+  | 'timer'
+  | 'gong'
+  | 'raiseHand'
+  | 'gather'
+  // The character sheet (c, "reference"), the night order (o) and the fabled picker (4): handled in src/sheet.
+  | 'sheet'
+  | 'nightOrder'
+  | 'fabled'
+  // The edition picker (2): handled in src/edition.
+  | 'edition';
 
 export const SHORTCUTS: Readonly<Record<string, ShortcutAction>> = {
   t: 'townSquare',
@@ -11,6 +24,10 @@ export const SHORTCUTS: Readonly<Record<string, ShortcutAction>> = {
   r: 'gong',
   ' ': 'raiseHand',
   '1': 'gather',
+  c: 'sheet',
+  o: 'nightOrder',
+  '4': 'fabled',
+  '2': 'edition',
 };
 
 /** The parts of a keyboard event the filter looks at (a plain object in tests). */
@@ -59,7 +76,7 @@ export interface ShortcutContext {
   isDialogOpen: boolean;
 }
 
-const STORYTELLER_ONLY: ShortcutAction[] = ['night', 'reveal', 'timer', 'gong', 'gather'];
+const STORYTELLER_ONLY: ShortcutAction[] = ['night', 'reveal', 'timer', 'gong', 'gather', 'fabled', 'edition'];
 
 /** Whether an action may run now for this viewer. */
 export const shortcutAllowed = (action: ShortcutAction, context: ShortcutContext): boolean => {

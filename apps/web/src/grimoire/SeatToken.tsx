@@ -1,4 +1,5 @@
-import type { Role, SessionView } from '@belfry/engine';
+import { isWhispering } from '../chat/whispers';
+import { isLocalGame, type Role, type SessionView } from '@belfry/engine';
 import { useState, type CSSProperties, type DragEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDialog } from '../dialogs/dialogs';
@@ -10,6 +11,7 @@ import { RoleToken } from '../game/RoleToken';
 import { seatView } from '../game/seatView';
 import { GameIcon } from '../icons/GameIcon';
 import { CHARACTER_ICONS, handIconName, UI_ICONS } from '../icons/iconNames';
+import { openSeatRename } from '../local/localStore';
 import { sendAction } from '../session/sessionController';
 import { useIsPending } from '../session/sessionStore';
 import { canClaimSeat, canVacate, isViewerStoryteller } from './sessionRules';
@@ -54,7 +56,16 @@ export function SeatToken({ view, index, x, y, angle, pointAngle, pointedBy }: S
   const storyteller = isViewerStoryteller(view);
   const gathering = storyteller && mode === 'gather';
   const claimable = canClaimSeat(view, index);
-  const name = user?.username ?? (occupied ? t('grimoire.seat.unknown_user') : t('grimoire.seat.empty'));
+  // A local game's seats carry the names the Storyteller gives them (spec 1 §2 Nameplate).
+  const localGame = isLocalGame(view);
+  const named = occupied || (localGame && seat.name !== '');
+  const name =
+    user?.username ??
+    (occupied
+      ? t('grimoire.seat.unknown_user')
+      : localGame
+        ? seat.name || t('local.seat.unnamed')
+        : t('grimoire.seat.empty'));
   const shown = seatView(view, index, isTownSquare);
   const hand = occupied ? view.raisedHands[seat.id] : undefined;
 
@@ -111,7 +122,7 @@ export function SeatToken({ view, index, x, y, angle, pointAngle, pointedBy }: S
     const wasMarked = seat.isMarkedForDeath;
     const ok = await toggleLife(index, isTownSquare);
     // Spec 1 §4: at night in a live session the toggle marks for death and opens the reminder picker.
-    if (ok && !isTownSquare && view.game.isNight && !wasMarked && view.hook?.name !== 'reveal-grimoire') {
+    if (ok && !isTownSquare && view.game.isNight && !wasMarked && !localGame && view.hook?.name !== 'reveal-grimoire') {
       openGameDialog({ kind: 'reminder', index, search: 'dead|alive' });
     }
   };
@@ -143,6 +154,7 @@ export function SeatToken({ view, index, x, y, angle, pointAngle, pointedBy }: S
   const classes = [
     'seat',
     occupied ? 'seat--occupied' : 'seat--empty',
+    named && !occupied ? 'seat--named' : '',
     mine ? 'seat--mine' : '',
     occupied && !online ? 'seat--offline' : '',
     claimable ? 'seat--claimable' : '',
@@ -158,7 +170,7 @@ export function SeatToken({ view, index, x, y, angle, pointAngle, pointedBy }: S
     ? t('game.seat.point_at', { number, name })
     : claimable
       ? t('grimoire.seat.claim_label', { number })
-      : occupied
+      : named
         ? t('grimoire.seat.occupied_label', { number, name })
         : t('grimoire.seat.empty_label', { number });
   const roleLabel = role ? `${role.name}${role.ability ? ` — ${role.ability}` : ''}` : undefined;
@@ -173,6 +185,8 @@ export function SeatToken({ view, index, x, y, angle, pointAngle, pointedBy }: S
     '--in-y': inY.toFixed(3),
   } as CSSProperties;
   const remindersVertical = Math.abs(inX) > Math.abs(inY) + 0.2;
+  // Where the reminders lie beneath the nameplate (the upper seats), the seat's buttons go above the token.
+  const actionsAbove = !remindersVertical && inY > 0.2;
   const canEditReminders = (storyteller && !isTownSquare) || mine;
   const lifeState = seat.isDead ? (seat.isVoteless ? 'voteless' : 'dead') : 'alive';
 
@@ -219,7 +233,7 @@ export function SeatToken({ view, index, x, y, angle, pointAngle, pointedBy }: S
           <RoleToken role={role} alignment={shown.alignment} />
         ) : (
           <span className="seat__initial" aria-hidden="true">
-            {occupied ? initialOf(name) : claimable ? '+' : ''}
+            {named ? initialOf(name) : claimable ? '+' : ''}
           </span>
         )}
         {seat.isDead && <span className="seat__shroud" aria-hidden="true" />}
@@ -248,6 +262,16 @@ export function SeatToken({ view, index, x, y, angle, pointAngle, pointedBy }: S
             name={shown.eyes === 'open-eyes' ? UI_ICONS.openEyes : UI_ICONS.peekEyes}
             label={t(shown.eyes === 'open-eyes' ? 'game.eyes.open_state' : 'game.eyes.peek_state')}
           />
+        </span>
+      )}
+      {occupied && isWhispering(view, seat.id) && (
+        <span
+          className="seat__envelope"
+          data-testid={`seat-${index}-whispering`}
+          title={t('whisper.seat_whispering', { name })}
+        >
+          <span aria-hidden="true">✉</span>
+          <span className="visually-hidden">{t('whisper.seat_whispering', { name })}</span>
         </span>
       )}
       {hand && (
@@ -327,7 +351,22 @@ export function SeatToken({ view, index, x, y, angle, pointAngle, pointedBy }: S
             <GameIcon name={UI_ICONS.drag} />
           </button>
         )}
-        <span className="seat__name">{name}</span>
+        {localGame && storyteller ? (
+          <button
+            type="button"
+            className="seat__name seat__name--edit"
+            onClick={() => openSeatRename(index)}
+            aria-label={t('local.rename.plate_label', { number, name })}
+            title={t('local.rename.plate_hint')}
+            data-testid={`seat-${index}-name`}
+          >
+            {name}
+          </button>
+        ) : (
+          <span className="seat__name" data-testid={`seat-${index}-name`}>
+            {name}
+          </span>
+        )}
         {mine && <span className="seat__tag seat__tag--you">{t('grimoire.seat.you')}</span>}
         {occupied && !online && (
           <span className="seat__tag seat__tag--offline" data-testid={`seat-${index}-offline`}>
@@ -336,7 +375,7 @@ export function SeatToken({ view, index, x, y, angle, pointAngle, pointedBy }: S
         )}
       </span>
       {mine && canVacate(view) && (
-        <span className="seat__actions">
+        <span className={`seat__actions ${actionsAbove ? 'seat__actions--above' : ''}`}>
           <button
             type="button"
             className="button button--tiny button--secondary"

@@ -1,11 +1,14 @@
 import type { SessionView } from '@belfry/engine';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../auth/authStore';
 import { useClockStore } from '../clock/clockStore';
 import { boostWarning } from '../session/boostWarning';
-import { continueHere, dismissOtherTab } from '../session/sessionController';
+
+import { confirmDialog } from '../dialogs/dialogs';
+import { continueHere, dismissOtherTab, leaveSession } from '../session/sessionController';
 import { useSessionStore } from '../session/sessionStore';
+import { needsBootleggerWarning } from './bootlegger';
 import { allStorytellersOffline, isViewerStoryteller } from './sessionRules';
 
 /** The current time, once a second: for counting down. */
@@ -69,4 +72,27 @@ export function OtherTabBanner() {
       </div>
     </div>
   );
+}
+
+const warnedKey = (sessionId: string) => `belfry.bootleggerWarned.${sessionId}`;
+
+/**
+ * Spec 2 §4: new users joining a session that uses the Bootlegger get a confirm warning: these are
+ * house rules. Declining leaves the session; accepting is remembered for this session in this tab.
+ */
+export function BootleggerWarning({ view }: { view: SessionView }) {
+  const asking = useRef(false);
+  useEffect(() => {
+    const warned = sessionStorage.getItem(warnedKey(view.sessionId)) === '1';
+    if (asking.current || !needsBootleggerWarning(view, warned)) return;
+    asking.current = true;
+    void confirmDialog('grimoire.bootlegger.title', 'grimoire.bootlegger.text', 'grimoire.bootlegger.confirm', {
+      variant: 'primary',
+    }).then((stay) => {
+      asking.current = false;
+      sessionStorage.setItem(warnedKey(view.sessionId), '1');
+      if (!stay) leaveSession();
+    });
+  }, [view]);
+  return null;
 }

@@ -9,6 +9,7 @@ export function SubscriptionNotice() {
     <div className="lobby-form" data-testid="subscription-needed">
       <h2 className="card__title">{t('lobby.create.title')}</h2>
       <p className="card__text">{t('lobby.subscription.text')}</p>
+      <p className="card__text">{t('local.lobby.subscription_note')}</p>
       <p className="card__text">{t('lobby.subscription.levels')}</p>
       <Link className="button button--secondary button--small" to={PATHS.terms}>
         {t('lobby.subscription.link')}

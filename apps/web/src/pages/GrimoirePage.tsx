@@ -3,6 +3,10 @@ import { Navigate } from 'react-router';
 import { Brand } from '../components/Brand';
 import { ChatPanel } from '../chat/ChatPanel';
 import { GameDialogs } from '../game/GameDialogs';
+import { EditionHost } from '../edition/EditionHost';
+import { ThemeBackdrop } from '../edition/ThemeBackdrop';
+import { FabledLayer } from '../fabled/FabledLayer';
+import { SideTabs } from '../sheet/SideTabs';
 import { GameMenu } from '../game/GameMenu';
 import { useGameUi } from '../game/gameUiStore';
 import { NightBackdrop, showsNightBackdrop } from '../game/NightBackdrop';
@@ -15,15 +19,23 @@ import { GrimoireAccessIndicator } from '../grimoire/GrimoireAccess';
 import { SeatCircle } from '../grimoire/SeatCircle';
 import { SessionCode } from '../grimoire/SessionCode';
 import { SessionMenu } from '../grimoire/SessionMenu';
-import { BoostWarningBanner, OtherTabBanner, StorytellerOfflineBanner } from '../grimoire/SessionNotices';
+import {
+  BoostWarningBanner,
+  BootleggerWarning,
+  OtherTabBanner,
+  StorytellerOfflineBanner,
+} from '../grimoire/SessionNotices';
 import { UsersPanel } from '../grimoire/UsersPanel';
 import { PATHS } from '../routing/paths';
 import { useSessionStore } from '../session/sessionStore';
+import { LocalBadge, LocalPanel } from '../local/LocalPanel';
+import { RenameSeatDialog } from '../local/RenameSeatDialog';
 import { VoteOverlay } from '../vote/VoteOverlay';
 import '../grimoire/Grimoire.css';
 import '../game/Game.css';
 
-export function GrimoirePage() {
+/** The game screen; `local`: a local game (spec 1 §1) without session code, connection, people or chat. */
+export function GrimoirePage({ local = false }: { local?: boolean }) {
   const { t } = useTranslation();
   const code = useSessionStore((state) => state.code);
   const view = useSessionStore((state) => state.view);
@@ -31,10 +43,11 @@ export function GrimoirePage() {
   useGameEffects(view);
 
   // Spec 2 §2: leaving (or never having joined) a game goes to the Lobby.
-  if (!code) return <Navigate to={PATHS.lobby} replace />;
+  if (!code && !local) return <Navigate to={PATHS.lobby} replace />;
 
   return (
     <div className={`page grimoire ${view && showsNightBackdrop(view) ? 'grimoire--night' : ''}`}>
+      {view && <ThemeBackdrop view={view} />}
       {view && <NightBackdrop view={view} />}
       <header className="topbar">
         <Brand compact />
@@ -44,16 +57,17 @@ export function GrimoirePage() {
         </h1>
         <div className="topbar__end">
           {view && <GrimoireAccessIndicator view={view} />}
-          <SessionCode code={code} />
-          <ConnectionStatus />
+          {local ? <LocalBadge /> : code && <SessionCode code={code} />}
+          {!local && <ConnectionStatus />}
           {view && <GameMenu view={view} />}
         </div>
       </header>
-      <ReconnectBanner />
+      {!local && <ReconnectBanner />}
       <div className="grimoire__notices">
-        <OtherTabBanner />
-        {view && <BoostWarningBanner view={view} />}
-        {view && <StorytellerOfflineBanner view={view} />}
+        {!local && <OtherTabBanner />}
+        {view && !local && <BoostWarningBanner view={view} />}
+        {view && !local && <StorytellerOfflineBanner view={view} />}
+        {view && <BootleggerWarning view={view} />}
       </div>
       <div className="grimoire__body">
         <main className="grimoire__table" aria-label={t('grimoire.table_label')}>
@@ -61,15 +75,21 @@ export function GrimoirePage() {
           {view && <VoteOverlay />}
         </main>
         <aside className="grimoire__side">
-          {view && <SessionMenu view={view} />}
-          {view && <UsersPanel view={view} />}
+          {view && <FabledLayer view={view} />}
+          {view && local && <LocalPanel view={view} />}
+          {view && !local && <SessionMenu view={view} />}
+          {view && !local && <UsersPanel view={view} />}
         </aside>
       </div>
       {view && <VersionBar view={view} />}
       {view && <GameDialogs view={view} />}
-      <ChatPanel />
+      {view && <EditionHost view={view} />}
+      {view && <SideTabs view={view} />}
+      {view && local && <RenameSeatDialog view={view} />}
+      {!local && <ChatPanel />}
       <Toasts />
-      <LoadingOverlay whenEmpty={view ? undefined : 'game'} />
+      {/* A local game waits for nothing: no start-up request may cover it (it runs offline too). */}
+      {!local && <LoadingOverlay whenEmpty={view ? undefined : 'game'} />}
     </div>
   );
 }

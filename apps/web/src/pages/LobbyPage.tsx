@@ -82,6 +82,12 @@ export function LobbyPage() {
   const level = me?.level ?? user?.level ?? 'none';
   const subscribed = me ? me.isSubscribed : true;
   const isModerator = isModeratorLevel(level as Level);
+
+  /** Without a subscription the create card explains why: bring it into view and onto its link. */
+  const showSubscriptionNotice = () => {
+    createCardRef.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    createCardRef.current?.querySelector<HTMLElement>('a, button')?.focus({ preventScroll: true });
+  };
   const forcedPrivate = hasFlag(user, 'forced-private');
 
   return (
@@ -149,7 +155,16 @@ export function LobbyPage() {
             >
               {t('lobby.buttons.join')}
             </button>
-            <ComingSoonButton label={t('lobby.buttons.local')} testId="lobby-local" />
+            {/* Spec 2 §5: local play needs a subscription, like creating; others are shown the notice. */}
+            <button
+              type="button"
+              className="button button--secondary button--small"
+              onClick={() => (subscribed ? void navigate(PATHS.local) : showSubscriptionNotice())}
+              title={subscribed ? t('local.lobby.hint') : t('local.lobby.needs_subscription')}
+              data-testid="lobby-local"
+            >
+              {t('lobby.buttons.local')}
+            </button>
             {user && !hasFlag(user, 'verified-phone') && (
               <button
                 type="button"

@@ -109,6 +109,14 @@ describe('route guard (spec 2 §2)', () => {
     expect(decide('/', { subscribed: false })).toEqual(allow);
   });
 
+  it('local play needs a subscription (spec 2 §5); an account not known yet (offline) is not moved', () => {
+    expect(decide('/local', { subscribed: false })).toEqual(to('/'));
+    expect(decide('/local', { subscribed: false, hasSession: true })).toEqual(to('/'));
+    expect(decide('/local', { subscribed: true })).toEqual(allow);
+    expect(decide('/local', { subscribed: null })).toEqual(allow);
+    expect(decide('/local', { loggedIn: false, subscribed: null })).toEqual(to('/login?next=%2Flocal'));
+  });
+
   it('allows a logged-in user everywhere else', () => {
     for (const path of ['/', '/play', '/join/x', '/clock', '/terms', '/cookies']) {
       expect(decide(path)).toEqual(allow);

@@ -63,7 +63,7 @@ const intendedFrom = (pathname: string, search: string, hash: string): string =>
  * 3. with a token: a banned user goes to Banned; a user without the verified-email flag goes to
  *    Verification; a logged-in user opening Login, Banned or (verified) Verification goes on to the
  *    return route or the Lobby; a user with no subscription and no session is moved from the
- *    Grimoire to the Lobby.
+ *    Grimoire to the Lobby, and from local play too (spec 2 §5: local play needs a subscription).
  * Update (spec: "any"), the Clock page and the policy pages stay reachable in every state.
  */
 export const guardDecision = (input: GuardInput): GuardDecision => {
@@ -90,5 +90,6 @@ export const guardDecision = (input: GuardInput): GuardDecision => {
   if (pathname === PATHS.login || pathname === PATHS.verification) return redirect(returnPathFrom(search));
   if (pathname === PATHS.banned) return redirect(PATHS.lobby);
   if (pathname === PATHS.play && input.subscribed === false && !input.hasSession) return redirect(PATHS.lobby);
+  if (pathname === PATHS.local && input.subscribed === false) return redirect(PATHS.lobby);
   return allow;
 };

@@ -3,6 +3,8 @@ export const PATHS = {
   lobby: '/',
   login: '/login',
   play: '/play',
+  /** Local play (spec 1 §1): the grimoire alone in this browser, without a session. */
+  local: '/local',
   verification: '/verification',
   update: '/update',
   clock: '/clock',

@@ -10,14 +10,16 @@ import {
   showServerError,
   type ActionName,
 } from '../dialogs/dialogs';
-import type { AppError } from '../errors/appError';
+import { AppError } from '../errors/appError';
 import { setLoading, useLoadingStore } from '../loading/loadingStore';
+import { useLocalPlay } from '../local/localStore';
 import { openPhoneVerification } from '../phone/phoneStore';
 import { clearToasts, pushToast } from '../toasts/toastStore';
-import { serverClock } from '../vote/serverClock';
+import { serverClock, serverNow as serverClockNow } from '../vote/serverClock';
 import { openTabChannel } from './otherTabChannel';
 import { PresenceNotices, presenceChanges } from './presenceNotices';
 import { closedTexts, joinRefusalHandling } from './refusals';
+import { LocalTransport, type LocalAck } from './localTransport';
 import { disconnectedError } from './requestQueue';
 import type { AckOk } from './requestQueue';
 import { SessionConnection } from './sessionConnection';
@@ -29,6 +31,8 @@ import { initialSessionState, setPending, useSessionStore } from './sessionStore
  * its failures into the dialogues of spec 1 §8. Components call these functions, never the socket.
  */
 let connection: SessionConnection | null = null;
+/** Local play (spec 1 §1): the browser runs the game itself; then there is no connection. */
+let local: LocalTransport | null = null;
 
 const OK_BUTTON = { labelKey: 'common.ok', value: 'ok', variant: 'primary' } as const;
 export const CLOSED_DIALOG_TEST_ID = 'closed-dialog';
@@ -154,8 +158,9 @@ const connect = async (code: string): Promise<void> => {
   current.open();
 };
 
-/** Joins a session by its (normalized) code, leaving any other one first. */
+/** Joins a session by its (normalized) code, leaving any other one first (and local play). */
 export const joinSession = (code: string): void => {
+  stopLocalPlay();
   const state = useSessionStore.getState();
   if (state.code === code && connection) return;
   if (connection) dropConnection();
@@ -168,7 +173,7 @@ export const joinSession = (code: string): void => {
 /** Rejoins the remembered session (after a reload or a new login), if there is one. */
 export const resumeSession = (): void => {
   const { code } = useSessionStore.getState();
-  if (code && !connection && currentTokens()) joinSession(code);
+  if (code && !connection && !local && currentTokens()) joinSession(code);
 };
 
 /** Disconnects but remembers the session, e.g. when the login ran out. */
@@ -178,8 +183,54 @@ export const suspendSession = (): void => {
   clearGameLoading();
 };
 
-/** A deliberate disconnect (spec 1 §4): clears the session; the Grimoire returns to the Lobby. */
-export const leaveSession = (): void => endSession();
+/**
+ * A deliberate disconnect (spec 1 §4): clears the session; the Grimoire returns to the Lobby. In local
+ * play it ends local play instead (the local game stays kept for next time).
+ */
+export const leaveSession = (): void => {
+  if (local) stopLocalPlay();
+  else endSession();
+};
+
+/**
+ * Starts local play (spec 1 §1; spec 2 §2 "local play"): the kept local game (or a fresh one) is shown
+ * and every request goes to the local transport. A joined session lets go of its connection but is
+ * remembered, so the Lobby offers to return to it.
+ */
+export const startLocalPlay = (): void => {
+  if (local) return;
+  dropConnection();
+  useSessionStore.setState((state) => initialSessionState(state.code));
+  clearGameLoading();
+  const transport: LocalTransport = new LocalTransport({
+    storage: localStorage,
+    now: serverClockNow,
+    username: currentTokens()?.user.username ?? '',
+    onView: (view) => {
+      if (local === transport) useSessionStore.setState({ view });
+    },
+  });
+  local = transport;
+  useLocalPlay.setState({ active: true, renaming: null });
+  transport.open();
+};
+
+/** Ends local play; the local game stays in localStorage. */
+export const stopLocalPlay = (): void => {
+  if (!local) return;
+  local.close();
+  local = null;
+  useLocalPlay.setState({ active: false, renaming: null });
+  useSessionStore.setState({ view: null, pending: {} });
+};
+
+/** Replaces the local game with a fresh, empty grimoire. */
+export const resetLocalGame = (): void => local?.reset();
+
+const localResult = (ack: LocalAck): AckOk => {
+  if (!ack.ok) throw new AppError(ack.error.code, ack.error.message);
+  return ack;
+};
 
 /** Another tab continues this session: let go of the connection here but keep the table in view. */
 const yieldToOtherTab = (): void => {
@@ -209,6 +260,15 @@ export const sendAction = async <E extends ClientEvent>(
   event: E,
   payload: ClientPayload<E>,
 ): Promise<boolean> => {
+  if (local) {
+    try {
+      localResult(local.request(event, payload));
+      return true;
+    } catch (error) {
+      void showActionError(action, error);
+      return false;
+    }
+  }
   if (!connection) {
     void showActionError(action, disconnectedError());
     return false;
@@ -229,10 +289,18 @@ export const sendAction = async <E extends ClientEvent>(
  * Sends one request through the queue and leaves the refusal to the caller (rejects with an
  * AppError): for requests whose failure is shown in place, like a vote that came too late.
  */
-export const sendRequest = <E extends ClientEvent>(event: E, payload: ClientPayload<E>): Promise<AckOk> =>
-  connection ? connection.request(event, payload) : Promise.reject(disconnectedError());
+export const sendRequest = <E extends ClientEvent>(event: E, payload: ClientPayload<E>): Promise<AckOk> => {
+  if (local) {
+    const transport = local;
+    return new Promise((resolve) => resolve(localResult(transport.request(event, payload))));
+  }
+  return connection ? connection.request(event, payload) : Promise.reject(disconnectedError());
+};
 
 // A logout (here or in another tab) or a refused refresh ends the connection but keeps the session.
 useAuthStore.subscribe((state, previous) => {
-  if (!state.tokens && previous.tokens) suspendSession();
+  if (!state.tokens && previous.tokens) {
+    stopLocalPlay();
+    suspendSession();
+  }
 });

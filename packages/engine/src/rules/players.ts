@@ -7,6 +7,7 @@ import {
   REMINDER_FLIP_DEBOUNCE_MS,
 } from '../constants';
 import { refuse, type Refusal } from '../errors';
+import { isLocalGame } from '../local';
 import { isStoryteller, nominationActive, seatIndexOf } from '../permissions';
 import type { Actor, Alignment, Reminder, Role, Seat, SessionState } from '../types';
 import { addHistory } from './game';
@@ -168,7 +169,7 @@ export const playerRules: RulesFor<
       }
       return;
     }
-    if (draft.game.isNight) {
+    if (draft.game.isNight && !isLocalGame(draft)) {
       // At night in a live session the death waits for dawn: mark it (the client opens the reminder picker).
       seat.isMarkedForDeath = !seat.isMarkedForDeath;
       return;

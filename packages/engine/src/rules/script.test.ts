@@ -15,6 +15,16 @@ const toymaker: Role = { id: 'toymaker', name: 'Toymaker', team: 'fabled' };
 const homebrew: EditionRef = { id: 'homebrew', name: 'Our Town', author: 'Us', isOfficial: false, level: 'veteran' };
 
 describe('choosing a script (spec 3 §4)', () => {
+  it('adds the Djinn to a jinxed custom script and takes it away again from one without a jinx', () => {
+    const custom: EditionRef = { ...homebrew, id: 'custom' };
+    const jinxed = ok(
+      apply(tableWith(3), { type: 'edition', edition: custom, roles: [chef, imp], jinxed: true }, ST, T0),
+    );
+    expect(jinxed.fabled.map((r) => r.id)).toEqual(['djinn']);
+    const plain = ok(apply(jinxed, { type: 'edition', edition: custom, roles: [chef, imp], jinxed: false }, ST, T0));
+    expect(plain.fabled).toEqual([]);
+  });
+
   it('resets roles and fabled, keeps the script characters, adds the Bootlegger for homebrew and forces difficulty 1', () => {
     const s = tableWith(3);
     s.seats[0]!.role = chef;

@@ -5,6 +5,7 @@ import { normalizeTags } from './meta';
 import { requireStoryteller, type RulesFor } from './rule';
 
 const BOOTLEGGER: Role = { id: 'bootlegger', name: 'Bootlegger', team: 'loric' };
+const DJINN: Role = { id: 'djinn', name: 'Djinn', team: 'fabled' };
 export const MAX_SCRIPT_ROLES = 150;
 
 /** Spec 3 §4 Choosing a script, Fabled, Bluffs. The script's content is checked by @belfry/content on the client and re-checked in shape by the protocol. */
@@ -13,7 +14,7 @@ export const scriptRules: RulesFor<'edition' | 'fabled' | 'bluffs'> = {
    * A new script: roles and fabled reset, custom/homebrew ids set, the Bootlegger added for homebrew
    * (removed otherwise); a non-beginner edition adjusts the difficulty tag (homebrew forces 1).
    */
-  edition(draft, { edition, roles }, actor) {
+  edition(draft, { edition, roles, jinxed }, actor) {
     const refused = requireStoryteller(draft, actor);
     if (refused) return refused;
     if (nominationActive(draft)) return refuse('nomination_active', 'Not during a nomination.');
@@ -28,10 +29,13 @@ export const scriptRules: RulesFor<'edition' | 'fabled' | 'bluffs'> = {
     }
     draft.bluffs = [null, null, null];
     const scriptFabled = custom ? roles.filter((r) => r.team === 'fabled' || r.team === 'loric') : [];
-    draft.fabled =
-      edition.id === 'homebrew'
-        ? [...scriptFabled.filter((f) => f.id !== 'bootlegger'), BOOTLEGGER]
-        : scriptFabled.filter((f) => f.id !== 'bootlegger');
+    // Spec 3 §4: the Bootlegger comes with homebrew and the Djinn with a jinxed custom script.
+    const automatic = (f: Role) => f.id !== 'bootlegger' && f.id !== 'djinn';
+    draft.fabled = [
+      ...scriptFabled.filter(automatic),
+      ...(edition.id === 'homebrew' ? [BOOTLEGGER] : []),
+      ...(custom && jinxed ? [DJINN] : []),
+    ];
     draft.meta.tags = normalizeTags(draft.meta.tags, draft.edition);
   },
 

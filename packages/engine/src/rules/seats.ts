@@ -35,6 +35,8 @@ export const seatRules: RulesFor<'claimSeat' | 'updateSeats'> = {
     if (seat.id !== '') return refuse('seat_taken', 'That seat is taken.');
     seat.id = actor.userId;
     addSystemMessage(draft, 'seat_claim', { index, id: actor.userId }, now, true);
+    // Spec 1 §4: claiming a seat clears the chat channel.
+    if (draft.chat.channels[actor.userId] !== undefined) delete draft.chat.channels[actor.userId];
     // A seated player is no spectator: any grimoire access they held as one ends.
     const user = draft.users[actor.userId];
     if (user && user.grimoireAccess !== 0) user.grimoireAccess = 0;

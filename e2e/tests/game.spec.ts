@@ -49,7 +49,7 @@ const expectRoles = async (page: Page, roles: string[]) =>
 test('a game through the UI: gathering, hand-out, night and day with the undo, timer, hand, pointing, gong and the reveal', async ({
   browser,
 }) => {
-  test.setTimeout(180_000); // about 33 s of it is waiting the spec asks for (gongs, timer, pointing, reveal)
+  test.setTimeout(300_000); // about 33 s of it is waiting the spec asks for (gongs, timer, pointing, reveal)
   const code = `game-${unique()}`;
   await createSessionViaApi(server, host.accessToken, { name: code });
   const st = await open(browser, host, code);
@@ -212,7 +212,7 @@ test('a game through the UI: gathering, hand-out, night and day with the undo, t
 test('roles distributed to 7 players through the dialog: 5/0/1/1, setup warning, each sees their own', async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const code = `seven-${unique()}`;
   await createSessionViaApi(server, host.accessToken, { name: code, seats: 7 });
   const st = await open(browser, host, code);

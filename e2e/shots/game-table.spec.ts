@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '../fixtures';
 import type { Socket } from 'socket.io-client';
 import { createSessionViaApi, joinViaSocket, registerViaApi } from '../api';
 import { MailCatcher } from '../mail';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures';
 import { registerThroughUi } from '../flows';
 import { MailCatcher } from '../mail';
 import { ServerProcess } from '../server';

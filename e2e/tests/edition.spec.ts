@@ -1,4 +1,4 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page, test } from '../fixtures';
 import type { Socket } from 'socket.io-client';
 import { createSessionViaApi, joinViaSocket, registerViaApi, type Tokens } from '../api';
 import { MailCatcher } from '../mail';

@@ -1,4 +1,4 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page, test } from '../fixtures';
 import { createSessionViaApi, registerViaApi, type Tokens } from '../api';
 import { MailCatcher } from '../mail';
 import { ServerProcess } from '../server';

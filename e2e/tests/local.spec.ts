@@ -1,4 +1,4 @@
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type BrowserContext, expect, type Page, test } from '../fixtures';
 import { registerViaApi, type Tokens } from '../api';
 import { MailCatcher } from '../mail';
 import { ServerProcess } from '../server';

@@ -1,5 +1,5 @@
 import { loadScript } from '@belfry/content';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '../fixtures';
 import fs from 'node:fs';
 import { createSessionViaApi, joinViaSocket, registerViaApi, type Tokens } from '../api';
 import { MailCatcher } from '../mail';

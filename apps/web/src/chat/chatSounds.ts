@@ -1,16 +1,9 @@
 import { useSoundStore } from '../sound/soundStore';
 import { effectiveVolume } from '../sound/volume';
+import { audioFor } from '../sound/audioContext';
 
 /** The chat's own sounds (spec 1 §4 names), synthesised with Web Audio: no samples. */
 export type ChatSound = 'chatJoin' | 'chatLeave' | 'privateRequest' | 'privateJoin';
-
-let context: AudioContext | null = null;
-const audio = (): AudioContext | null => {
-  if (typeof window === 'undefined' || typeof AudioContext === 'undefined') return null;
-  context ??= new AudioContext();
-  if (context.state === 'suspended') void context.resume().catch(() => undefined);
-  return context;
-};
 
 /** One soft sine blip with a quick attack and an exponential tail. */
 const blip = (ctx: AudioContext, out: AudioNode, at: number, from: number, to: number, length: number, gain = 0.4) => {
@@ -55,7 +48,7 @@ const VOICES: Record<ChatSound, (ctx: AudioContext, out: AudioNode, at: number) 
 export const playChatSound = (sound: ChatSound): void => {
   const volume = effectiveVolume(useSoundStore.getState(), sound);
   if (volume === 0) return;
-  const ctx = audio();
+  const ctx = audioFor(1);
   if (!ctx) return;
   const master = ctx.createGain();
   master.gain.value = volume * 0.6;

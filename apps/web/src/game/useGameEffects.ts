@@ -3,7 +3,8 @@ import { useEffect, useRef } from 'react';
 import { useDialogStore } from '../dialogs/dialogStore';
 import { isViewerStoryteller } from '../grimoire/sessionRules';
 import { useSessionStore } from '../session/sessionStore';
-import { playSound, unlockAudio } from '../sound/synth';
+import { playSound } from '../sound/synth';
+import { unlockAudioOnGesture } from '../sound/audioContext';
 import { raiseHand, soundGong, toggleFullscreen, toggleNight } from './actions';
 import { openGameDialog, resetGameUi, setMenuOpen, toggleMode, toggleTownSquare, useGameUi } from './gameUiStore';
 import { serverNow } from './serverTime';
@@ -145,15 +146,7 @@ export const useGameEffects = (view: SessionView | null): void => {
   }, []);
 
   // Browsers only let audio start after a gesture: the first click or key unlocks it.
-  useEffect(() => {
-    const unlock = () => unlockAudio();
-    document.addEventListener('pointerdown', unlock, { once: true });
-    document.addEventListener('keydown', unlock, { once: true });
-    return () => {
-      document.removeEventListener('pointerdown', unlock);
-      document.removeEventListener('keydown', unlock);
-    };
-  }, []);
+  useEffect(() => unlockAudioOnGesture(), []);
 
   // Leaving the game screen forgets its modes.
   useEffect(() => () => resetGameUi(), []);

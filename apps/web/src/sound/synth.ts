@@ -1,24 +1,11 @@
 import { effectiveVolume, type SoundName } from './volume';
 import { useSoundStore } from './soundStore';
+import { audioFor } from './audioContext';
 
 /**
  * Belfry's own sounds, made with the Web Audio API (no samples): a deep gong that calls for
  * attention and a pair of bell strokes when the timer runs out.
  */
-let context: AudioContext | null = null;
-
-const audio = (): AudioContext | null => {
-  if (typeof window === 'undefined' || typeof AudioContext === 'undefined') return null;
-  context ??= new AudioContext();
-  // Browsers start it suspended until the page had a user gesture; resuming then is enough.
-  if (context.state === 'suspended') void context.resume().catch(() => undefined);
-  return context;
-};
-
-/** Unlocks audio on the first gesture, so a gong that the server starts later can be heard. */
-export const unlockAudio = (): void => {
-  audio();
-};
 
 /** One decaying partial of a struck metal body. */
 const partial = (
@@ -103,7 +90,8 @@ export const playSound = (sound: SoundName): void => {
   const volume = effectiveVolume(useSoundStore.getState(), sound);
   const voice = VOICES[sound];
   if (volume === 0 || !voice) return;
-  const ctx = audio();
+  // The gong rings for about 7 s, the timer's bells for about 3 s.
+  const ctx = audioFor(sound === 'attentionGong' ? 7 : 3);
   if (!ctx) return;
   const master = ctx.createGain();
   master.gain.value = volume * 0.8;

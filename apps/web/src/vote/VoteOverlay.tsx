@@ -11,7 +11,7 @@ import type { VoteClock } from './voteClock';
 import { VoteDial } from './VoteDial';
 import { useVoteHistory, VoteHistoryButton, VoteHistoryDialog } from './VoteHistory';
 import { isStorytellerView, nominateControl, ownVote, seesVoteHistory, visibleCount } from './voteRules';
-import { playVoteSound, primeAudio, tickSound } from './voteSounds';
+import { playVoteSound, tickSound } from './voteSounds';
 import { cancelNomination, nominationKey, toggleVoteDock, useVoteStore } from './voteStore';
 import { serverNow } from './serverClock';
 import './Vote.css';
@@ -40,8 +40,6 @@ function VoteOverlayFor({ view }: { view: SessionView }) {
   const refusal = useVoteStore((state) => state.refusal);
   const history = useVoteHistory(view);
   const dockOpen = useVoteStore((state) => state.dockOpen);
-
-  useEffect(() => primeAudio(), []);
 
   // The hand and the sweep move every frame through the dial's draw function (no re-render).
   const drawRef = useRef<((clock: VoteClock) => void) | null>(null);

@@ -1,5 +1,6 @@
 import { useSoundStore } from '../sound/soundStore';
 import { effectiveVolume, type SoundName } from '../sound/volume';
+import { audioFor } from '../sound/audioContext';
 
 /**
  * The vote's sounds, synthesised with Web Audio (our own; no samples): countdown (a bell-like beep
@@ -12,39 +13,6 @@ export type VoteSound = Extract<SoundName, 'countdown' | 'voteCast' | 'voteTick'
 
 /** Spec 1 §4: the short tick when the vote speed is under 1000 ms. */
 export const tickSound = (speedMs: number): VoteSound => (speedMs < 1000 ? 'voteTickShort' : 'voteTick');
-
-type AudioContextClass = typeof AudioContext;
-let context: AudioContext | null = null;
-
-const audio = (): AudioContext | null => {
-  if (typeof window === 'undefined') return null;
-  if (!context) {
-    const Ctor: AudioContextClass | undefined =
-      window.AudioContext ?? (window as unknown as { webkitAudioContext?: AudioContextClass }).webkitAudioContext;
-    if (!Ctor) return null;
-    context = new Ctor();
-  }
-  if (context.state === 'suspended') void context.resume().catch(() => undefined);
-  return context;
-};
-
-/**
- * Browsers start audio suspended until the user interacts with the page; the first click or key
- * press wakes it, so a tick later (made by the server's clock, not by a click) can be heard.
- */
-export const primeAudio = (): (() => void) => {
-  const wake = () => {
-    audio();
-    remove();
-  };
-  const remove = () => {
-    window.removeEventListener('pointerdown', wake, true);
-    window.removeEventListener('keydown', wake, true);
-  };
-  window.addEventListener('pointerdown', wake, true);
-  window.addEventListener('keydown', wake, true);
-  return remove;
-};
 
 interface Tone {
   type: OscillatorType;
@@ -127,8 +95,8 @@ const RECIPES: Record<VoteSound, (ctx: AudioContext, out: AudioNode, final: bool
 export const playVoteSound = (name: VoteSound, final = false): void => {
   const volume = effectiveVolume(useSoundStore.getState(), name);
   if (volume <= 0) return;
-  const ctx = audio();
-  if (!ctx || ctx.state !== 'running') return;
+  const ctx = audioFor(1);
+  if (!ctx) return;
   const out = ctx.createGain();
   out.gain.value = volume;
   out.connect(ctx.destination);

@@ -87,8 +87,11 @@ test('a game through the UI: gathering, hand-out, night and day with the undo, t
   });
   await dialog.getByTestId('hand-out-submit').click();
   await expect(dialog).toHaveCount(0);
+  // The dialog closes on the acknowledgement; the tokens follow with the view's patch.
+  await expect
+    .poll(async () => [...(await shownRoles(st, 5))].sort())
+    .toEqual(['chef', 'empath', 'imp', 'poisoner', 'washerwoman']);
   const roles = await shownRoles(st, 5);
-  expect([...roles].sort()).toEqual(['chef', 'empath', 'imp', 'poisoner', 'washerwoman']);
 
   // Each player sees their own character and no other, on the page and in what their socket got.
   await Promise.all(
@@ -245,8 +248,10 @@ test('roles distributed to 7 players through the dialog: 5/0/1/1, setup warning,
   await dialog.getByTestId('hand-out-submit').click();
   await expect(dialog).toHaveCount(0);
 
+  await expect
+    .poll(async () => [...(await shownRoles(st, 7))].sort())
+    .toEqual(['chef', 'empath', 'imp', 'investigator', 'librarian', 'monk', 'poisoner']);
   const roles = await shownRoles(st, 7);
-  expect([...roles].sort()).toEqual(['chef', 'empath', 'imp', 'investigator', 'librarian', 'monk', 'poisoner']);
   await Promise.all(
     players.map((page, i) =>
       expectRoles(
@@ -255,4 +260,41 @@ test('roles distributed to 7 players through the dialog: 5/0/1/1, setup warning,
       ),
     ),
   );
+
+  // The first-night checklist (spec 1 §2, mode firstnight): the markers and the characters in play
+  // that wake on the first night, in order; the First night tab opens to mid beside it.
+  await openMenu(st, 'playing');
+  await st.getByTestId('first-night-toggle').click();
+  const checklist = st.getByTestId('first-night-overlay');
+  await expect(checklist).toBeVisible();
+  await expect(st.getByTestId('side-tab-firstNight')).toHaveAttribute('data-state', 'mid');
+  const steps = await checklist
+    .locator('[data-testid^="first-night-step-"]')
+    .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-testid')!.replace('first-night-step-', '')));
+  // Dusk first and dawn last; minion info before demon info; the Monk and the Imp do not wake on the first night.
+  expect(steps[0]).toBe('dusk');
+  expect(steps.at(-1)).toBe('dawn');
+  expect(steps.indexOf('minioninfo')).toBeLessThan(steps.indexOf('demoninfo'));
+  for (const id of ['poisoner', 'chef', 'empath', 'investigator', 'librarian']) expect(steps).toContain(id);
+  expect(steps).not.toContain('monk');
+  expect(steps).not.toContain('imp');
+  await st.getByTestId('first-night-step-dusk').click();
+  await expect(st.getByTestId('first-night-step-dusk')).toHaveAttribute('aria-pressed', 'true');
+  await st.getByTestId('first-night-close').click();
+  await expect(checklist).toHaveCount(0);
+
+  // The rules: the Storyteller's in the centre (shortcut 3 toggles it), a player's in a dialogue.
+  await st.keyboard.press('3');
+  await expect(st.getByTestId('rules-overlay')).toBeVisible();
+  await expect(st.getByTestId('rules-storyteller')).toContainText('grimoire');
+  await st.getByTestId('rules-tab-player').click();
+  await expect(st.getByTestId('rules-player')).toBeVisible();
+  await st.keyboard.press('3');
+  await expect(st.getByTestId('rules-overlay')).toHaveCount(0);
+  await openMenu(players[0]!, 'playing');
+  await players[0]!.getByTestId('menu-rules').click();
+  await expect(players[0]!.getByTestId('rules-dialog')).toBeVisible();
+  await expect(players[0]!.getByTestId('rules-player')).toContainText('ghost vote');
+  await players[0]!.getByTestId('rules-close').click();
+  await expect(players[0]!.getByTestId('rules-dialog')).toHaveCount(0);
 });

@@ -1,6 +1,5 @@
 import { POINTING_COUNTDOWN_MS, type RevealParams, type SessionView } from '@belfry/engine';
 import { useTranslation } from 'react-i18next';
-import { ComingSoonButton } from '../components/ComingSoonButton';
 import { AddSeatButton } from '../grimoire/AddSeatButton';
 import { isViewerStoryteller } from '../grimoire/sessionRules';
 import { GameIcon } from '../icons/GameIcon';
@@ -13,6 +12,9 @@ import { centreOverlay, type CentreOverlay as Overlay } from './overlay';
 import { RoleToken } from './RoleToken';
 import { useServerNow } from './serverTime';
 import { TownInfo } from './TownInfo';
+import { FirstNightOverlay } from './FirstNightOverlay';
+import { RulesOverlay } from '../rules/RulesOverlay';
+import { openEditionPicker } from '../edition/editionStore';
 
 /** Spec 1 §2: gather players suggests choosing an edition from 7 players on. */
 export const EDITION_HINT_PLAYERS = 7;
@@ -36,8 +38,12 @@ export function CentreOverlay({ view }: { view: SessionView }) {
   switch (overlay) {
     case 'hook':
       return <HookOverlay view={view} />;
+    case 'firstnight':
+      return <FirstNightOverlay view={view} />;
     case 'gather':
       return <GatherOverlay view={view} />;
+    case 'rules':
+      return <RulesOverlay />;
     case 'pointing':
       return <PointingOverlay view={view} />;
     case 'reveal':
@@ -125,7 +131,16 @@ function GatherOverlay({ view }: { view: SessionView }) {
       )}
       <div className="overlay__buttons">
         <AddSeatButton view={view} variant="primary" />
-        {count >= EDITION_HINT_PLAYERS && <ComingSoonButton label={t('game.menu.edition')} />}
+        {count >= EDITION_HINT_PLAYERS && (
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            onClick={openEditionPicker}
+            data-testid="gather-edition"
+          >
+            {t('game.menu.edition')}
+          </button>
+        )}
         <button
           type="button"
           className="button button--secondary button--small"

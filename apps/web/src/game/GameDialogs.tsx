@@ -17,6 +17,7 @@ import {
   setTimer,
   startPointing,
 } from './actions';
+import { RulesDialog } from '../rules/RulesDialog';
 import { shownAlignment } from './catalogue';
 import { closeGameDialog, openGameDialog, useGameUi } from './gameUiStore';
 import { HandOutRoles } from './HandOutRoles';
@@ -46,6 +47,8 @@ export function GameDialogs({ view }: { view: SessionView }) {
       return <HandOutRoles view={view} />;
     case 'pointing':
       return <PointingDialog view={view} />;
+    case 'rules':
+      return <RulesDialog />;
   }
 }
 

@@ -25,6 +25,7 @@ import {
   setHandIcon,
   setMenuOpen,
   setMenuTab,
+  showRules,
   toggleMode,
   toggleTownSquare,
   useGameUi,
@@ -183,7 +184,6 @@ function PlayingTab({ view }: { view: SessionView }) {
   const mode = useGameUi((state) => state.mode);
   const startPending = useIsPending('start-game');
   const endPending = useIsPending('end-game');
-  const soon = t('common.coming_soon');
   const players = bagSeats(view.seats).length;
   const close = () => setMenuOpen(false);
   // Spec 1 §2: the reveal leaves only audio, settings, leave and fullscreen.
@@ -228,6 +228,17 @@ function PlayingTab({ view }: { view: SessionView }) {
             testId="gather-toggle"
           />
           <MenuItem
+            icon={UI_ICONS.night}
+            label={t('game.menu.first_night')}
+            pressed={mode === 'firstnight'}
+            disabledReason={revealing}
+            onClick={() => {
+              toggleMode('firstnight');
+              close();
+            }}
+            testId="first-night-toggle"
+          />
+          <MenuItem
             icon={UI_ICONS.edition}
             label={t('game.menu.edition')}
             onClick={() => {
@@ -263,7 +274,18 @@ function PlayingTab({ view }: { view: SessionView }) {
           testId="menu-edition"
         />
       )}
-      <MenuItem icon={UI_ICONS.rules} label={t('game.menu.rules')} disabledReason={soon} testId="menu-rules" />
+      <MenuItem
+        icon={UI_ICONS.rules}
+        label={t('game.menu.rules')}
+        pressed={storyteller && mode === 'rules'}
+        disabledReason={revealing}
+        onClick={() => {
+          close();
+          showRules(storyteller);
+        }}
+        shortcut="3"
+        testId="menu-rules"
+      />
       {storyteller && (
         <MenuItem
           icon={UI_ICONS.evil}

@@ -11,7 +11,8 @@ export type GameDialog =
   | { kind: 'timer' }
   | { kind: 'end-game' }
   | { kind: 'hand-out' }
-  | { kind: 'pointing' };
+  | { kind: 'pointing' }
+  | { kind: 'rules' };
 
 export interface GameUiState {
   /** Spec 1 §3 Grimoire UI state: mode and the town-square view. */
@@ -45,6 +46,12 @@ export const useGameUi = create<GameUiState>(() => ({
 
 export const toggleMode = (mode: GrimoireMode): void =>
   useGameUi.setState((state) => ({ mode: toggledMode(state.mode, mode) }));
+
+/** Spec 1 §2 Playing tab: the Storyteller's rules are a grimoire mode, everyone else's a dialogue. */
+export const showRules = (isStoryteller: boolean): void => {
+  if (isStoryteller) toggleMode('rules');
+  else openGameDialog({ kind: 'rules' });
+};
 
 export const toggleTownSquare = (): void => useGameUi.setState((state) => ({ isTownSquare: !state.isTownSquare }));
 

@@ -28,6 +28,13 @@ describe('keyboard shortcuts (spec 3 §9)', () => {
     expect(shortcutFor(key('T', { targetTag: 'DIV' }))).toBe('townSquare');
   });
 
+  it('3 shows the rules, to everyone (the Storyteller in the centre, others in a dialogue)', () => {
+    expect(shortcutFor(key('3'))).toBe('rules');
+    const context = { isStoryteller: false, isSeated: false, isRevealing: false, isDialogOpen: false };
+    expect(shortcutAllowed('rules', context)).toBe(true);
+    expect(shortcutAllowed('rules', { ...context, isRevealing: true })).toBe(false);
+  });
+
   it('ignores keys typed into input, select and textarea (spec 1 §5)', () => {
     for (const tag of ['INPUT', 'SELECT', 'TEXTAREA']) expect(isIgnoredKey(key('t', { targetTag: tag }))).toBe(true);
     expect(isIgnoredKey(key('t', { targetEditable: true }))).toBe(true);

@@ -8,6 +8,7 @@ export type ShortcutAction =
   | 'gong'
   | 'raiseHand'
   | 'gather'
+  | 'rules'
   // The character sheet (c, "reference"), the night order (o) and the fabled picker (4): handled in src/sheet.
   | 'sheet'
   | 'nightOrder'
@@ -24,6 +25,7 @@ export const SHORTCUTS: Readonly<Record<string, ShortcutAction>> = {
   r: 'gong',
   ' ': 'raiseHand',
   '1': 'gather',
+  '3': 'rules',
   c: 'sheet',
   o: 'nightOrder',
   '4': 'fabled',

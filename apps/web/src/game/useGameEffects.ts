@@ -6,7 +6,15 @@ import { useSessionStore } from '../session/sessionStore';
 import { playSound } from '../sound/synth';
 import { unlockAudioOnGesture } from '../sound/audioContext';
 import { raiseHand, soundGong, toggleFullscreen, toggleNight } from './actions';
-import { openGameDialog, resetGameUi, setMenuOpen, toggleMode, toggleTownSquare, useGameUi } from './gameUiStore';
+import {
+  openGameDialog,
+  resetGameUi,
+  setMenuOpen,
+  showRules,
+  toggleMode,
+  toggleTownSquare,
+  useGameUi,
+} from './gameUiStore';
 import { serverNow } from './serverTime';
 import { shortcutAllowed, shortcutFor, type ShortcutAction } from './shortcuts';
 import { swipeDirection, type Point } from './swipe';
@@ -57,6 +65,9 @@ const runShortcut = (action: ShortcutAction, view: SessionView): void => {
     }
     case 'gather':
       toggleMode('gather');
+      return;
+    case 'rules':
+      showRules(isViewerStoryteller(view));
       return;
   }
 };

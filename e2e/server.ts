@@ -43,27 +43,12 @@ export class ServerProcess {
     });
     this.child.stdout?.on('data', (d: Buffer) => (this.output += d.toString()));
     this.child.stderr?.on('data', (d: Buffer) => (this.output += d.toString()));
-    const deadline = Date.now() + 30_000;
-    while (Date.now() < deadline) {
-      if (this.child.exitCode !== null) throw new Error(`server exited early:\n${this.output}`);
-      try {
-        const res = await fetch(`${this.url}/backend/version`);
-        if (res.ok) return;
-      } catch {
-        // not listening yet
-      }
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    throw new Error(`server did not start within 30 s:\n${this.output}`);
+    await waitUntilAnswering('server', this.child, `${this.url}/backend/version`, {}, () => this.output);
   }
 
   /** kill -9: no shutdown handler runs, nothing is flushed by the server. */
   async kill(): Promise<void> {
-    const child = this.child;
-    if (!child || child.exitCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGKILL');
-    await exited;
+    await killHard(this.child);
     this.child = null;
   }
 
@@ -95,3 +80,69 @@ export class ServerProcess {
     return this.output;
   }
 }
+
+/** A real chat server process (apps/media) on a fixed port, sharing MEDIA_SECRET with the Belfry server. */
+export class MediaProcess {
+  private child: ChildProcess | null = null;
+  private output = '';
+
+  constructor(
+    readonly port: number,
+    readonly secret: string,
+  ) {}
+
+  get url() {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  /** What sessions store as their chatServer. */
+  get host() {
+    return `127.0.0.1:${this.port}`;
+  }
+
+  async start(): Promise<void> {
+    this.child = spawn(process.execPath, ['--import', 'tsx', 'apps/media/src/main.ts'], {
+      cwd: root,
+      env: { ...process.env, MEDIA_PORT: String(this.port), MEDIA_HOST: '127.0.0.1', MEDIA_SECRET: this.secret },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    this.child.stdout?.on('data', (d: Buffer) => (this.output += d.toString()));
+    this.child.stderr?.on('data', (d: Buffer) => (this.output += d.toString()));
+    const headers = { authorization: `Bearer ${this.secret}` };
+    await waitUntilAnswering('chat server', this.child, `${this.url}/health`, headers, () => this.output);
+  }
+
+  async stop(): Promise<void> {
+    await killHard(this.child);
+    this.child = null;
+  }
+}
+
+/** Polls `url` until it answers 200, for 30 s at most; the child's output explains a failure. */
+const waitUntilAnswering = async (
+  what: string,
+  child: ChildProcess,
+  url: string,
+  headers: Record<string, string>,
+  output: () => string,
+): Promise<void> => {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${what} exited early:\n${output()}`);
+    try {
+      if ((await fetch(url, { headers })).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${what} did not start within 30 s:\n${output()}`);
+};
+
+/** kill -9: no shutdown handler runs, nothing is flushed. */
+const killHard = async (child: ChildProcess | null): Promise<void> => {
+  if (!child || child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGKILL');
+  await exited;
+};

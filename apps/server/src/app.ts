@@ -19,6 +19,7 @@ import { HttpError } from './http/errors';
 import { registerSessionRoutes } from './http/session-routes';
 import { registerUserRoutes } from './http/user-routes';
 import { Mailer } from './mail/mailer';
+import { ChatServers } from './media/chatServers';
 import { OutboxSms, type SmsProvider } from './mail/sms';
 import { SessionHub } from './sessions/hub';
 import { attachSessionSockets } from './sessions/socket';
@@ -71,6 +72,7 @@ export const startServer = async (
   );
   const limiter = new RateLimiter(db.kysely);
   const auth = makeAuthenticate(accounts, key);
+  const chatServers = new ChatServers(config.chatServers, config.mediaSecret, app.log);
 
   app.setErrorHandler((error, req, reply) => {
     if (error instanceof HttpError) {
@@ -88,7 +90,7 @@ export const startServer = async (
 
   registerAuthRoutes(app, { accounts, users, captcha, phone, limiter, limits: config.limits, auth });
   registerUserRoutes(app, { users, auth });
-  registerSessionRoutes(app, { store, auth, supportEmail: config.supportEmail });
+  registerSessionRoutes(app, { store, auth, chatServers, supportEmail: config.supportEmail });
   // Spec 3 §5: script authors validate against the schema Belfry itself loads scripts with.
   const scriptSchemaJson = JSON.stringify(scriptJsonSchema(), null, 2);
   app.get('/script-schema.json', (_req, reply) => reply.type('application/schema+json').send(scriptSchemaJson));
@@ -135,7 +137,7 @@ export const startServer = async (
     if (config.redisUrl && !closing) io.serverSideEmit(CHANGED, sessionId, version);
   });
   io.on(CHANGED, (sessionId: string, version: number) => void hub.changedElsewhere(sessionId, version));
-  attachSessionSockets(io, { hub, accounts, key, log: app.log });
+  attachSessionSockets(io, { hub, accounts, key, chatServers, log: app.log });
 
   // Connected users ping every 60 s, which writes the session; so an idle session is an empty one.
   const sweepIdle = async () => {

@@ -74,7 +74,43 @@ export interface ServerConfig {
   limits: RateLimits;
   /** An empty session is removed after this long without anyone in it. */
   sessionIdleMinutes: number;
+  /** The chat servers (apps/media) sessions may use: CHAT_SERVERS="Europe=https://eu.example.org,Local=http://127.0.0.1:8090". */
+  chatServers: ChatServerConfig[];
+  /** Shared with every chat server: the bearer of its /health. */
+  mediaSecret: string | undefined;
 }
+
+export interface ChatServerConfig {
+  name: string;
+  /** Where the chat server answers, e.g. https://eu.example.org; its host is the session's chatServer. */
+  url: string;
+}
+
+/** "Name=url,Name=url" (a bare url is named after its host); a malformed entry stops the start with a clear error. */
+export const parseChatServers = (raw: string | undefined): ChatServerConfig[] => {
+  const servers = (raw ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      const at = entry.indexOf('=');
+      const url = (at > 0 ? entry.slice(at + 1) : entry).trim();
+      let parsed: URL;
+      try {
+        parsed = new URL(url);
+      } catch {
+        throw new Error(`CHAT_SERVERS: "${entry}" has no valid URL (expected Name=https://host:port).`);
+      }
+      if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+        throw new Error(`CHAT_SERVERS: "${entry}" must use http or https.`);
+      }
+      return { name: at > 0 ? entry.slice(0, at).trim() : parsed.host, url: parsed.origin };
+    });
+  const hosts = servers.map((s) => new URL(s.url).host);
+  const twice = hosts.find((host, i) => hosts.indexOf(host) !== i);
+  if (twice) throw new Error(`CHAT_SERVERS: ${twice} is listed twice.`);
+  return servers;
+};
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -99,6 +135,8 @@ export const configFromEnv = (env: NodeJS.ProcessEnv = process.env): ServerConfi
   smsDailyBudget: Number(env.SMS_DAILY_BUDGET ?? 200),
   limits: scaleLimits(DEFAULT_LIMITS, Number(env.RATE_LIMIT_FACTOR ?? 1)),
   sessionIdleMinutes: Number(env.SESSION_IDLE_MINUTES ?? 12 * 60),
+  chatServers: parseChatServers(env.CHAT_SERVERS),
+  mediaSecret: env.MEDIA_SECRET || undefined,
 });
 
 /** Shown in the version bar and answered by /backend/version. */

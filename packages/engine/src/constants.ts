@@ -13,6 +13,10 @@ export const MODERATOR_LEVELS = ['special-tpi', 'special-moderator'] as const;
 export const SESSION_BOOST_MS = 60 * 60_000;
 /** Spec 2 §4: users without a level are warned when less than 120 s of boost remain. */
 export const BOOST_WARNING_MS = 120_000;
+/** Spec 2 §5 and §9: a chat server with this many users or more cannot be chosen. */
+export const CHAT_SERVER_FULL_USERS = 200;
+/** Spec 2 §7 and §9: a chat server's health is asked for at most once per 180 s. */
+export const CHAT_SERVER_HEALTH_CACHE_MS = 180_000;
 
 /** Spec 1 §9 (game flow). */
 export const PHASE_UNDO_WINDOW_MS = 10_000;

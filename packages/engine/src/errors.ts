@@ -48,6 +48,9 @@ export const ERROR_CODES = [
   'vote_in_progress',
   'whispers_closed',
   'rooms_closed',
+  'chat_server_full',
+  'chat_server_unavailable',
+  'chat_server_current',
   'internal',
 ] as const;
 

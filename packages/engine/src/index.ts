@@ -8,7 +8,7 @@ export * from './intents';
 export * from './apply';
 export * from './view';
 export * from './join';
-export { normalizeTags } from './rules/meta';
+export { chatServerRefusal, normalizeTags } from './rules/meta';
 export * from './phase';
 export * from './timed';
 export { nextAlignment } from './rules/players';

@@ -16,6 +16,11 @@ export type Intent =
   | { type: 'requestStoryteller' }
   | { type: 'respondStoryteller'; id: string; accept: boolean }
   | { type: 'updateMeta'; isPublic?: boolean; language?: string; tags?: Partial<SessionTags> }
+  /**
+   * Spec 2 §7 updateServer (host). `users` is never sent by a client: the server adds the chat server's
+   * user count from its health check (absent: the host is unknown or not answering).
+   */
+  | { type: 'updateServer'; host: string; users?: number }
   | { type: 'requestGrimoire'; id: string; status: GrimoireRequestStatus }
   | { type: 'kickUser'; id: string }
   // Game flow (issue 5)

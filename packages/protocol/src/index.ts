@@ -4,3 +4,4 @@ export * from './intent';
 export * from './patch';
 export * from './rest';
 export * from './role';
+export * from './media';

@@ -63,6 +63,8 @@ export const clientMessages = {
       tags: sessionTags.partial().optional(),
     })
     .strict(),
+  /** Spec 2 §7 updateServer (host): the chat server's host as the server lists it. */
+  updateServer: z.object({ host: z.string().trim().min(1).max(200) }).strict(),
   requestGrimoire: z.object({ id: userId, status: z.enum(['request', 'receive', 'deny', 'remove']) }).strict(),
   kickUser: z.object({ id: userId }).strict(),
   // The game (issue 5)

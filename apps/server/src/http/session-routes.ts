@@ -1,4 +1,5 @@
 import {
+  chatServerRefusal,
   createSession,
   hasSubscription,
   type Level,
@@ -9,6 +10,7 @@ import {
 import { createSessionBody, type SessionListItem, type VersionInfo } from '@belfry/protocol';
 import type { FastifyInstance } from 'fastify';
 import { APP_VERSION, RELEASES } from '../config';
+import type { ChatServers } from '../media/chatServers';
 import type { SessionStore } from '../sessions/store';
 import { flagsOf } from '../users/users';
 import type { Authenticate } from './authenticate';
@@ -17,6 +19,7 @@ import { HttpError, parseBody } from './errors';
 interface Deps {
   store: SessionStore;
   auth: Authenticate;
+  chatServers: ChatServers;
   supportEmail: string | undefined;
 }
 
@@ -43,7 +46,7 @@ const listItem = (state: SessionState, now: number): SessionListItem => ({
 });
 
 /** Version and the lobby's sessions (spec 2 §7). */
-export const registerSessionRoutes = (app: FastifyInstance, { store, auth, supportEmail }: Deps) => {
+export const registerSessionRoutes = (app: FastifyInstance, { store, auth, chatServers, supportEmail }: Deps) => {
   const authenticate = auth.required;
 
   app.get('/backend/version', async (): Promise<VersionInfo & { supportEmail?: string }> => ({
@@ -60,6 +63,12 @@ export const registerSessionRoutes = (app: FastifyInstance, { store, auth, suppo
     return states.filter((s) => s.meta.isPublic || s.users[user.id]).map((s) => listItem(s, now));
   });
 
+  // Spec 2 §3 Chat server: host, name, health {users, load, latency, color}; health cached 180 s.
+  app.get('/backend/chat-servers', async (req) => {
+    await authenticate(req);
+    return chatServers.list();
+  });
+
   app.post('/backend/sessions', async (req, reply) => {
     const user = await authenticate(req);
     const body = parseBody(createSessionBody, req.body);
@@ -67,6 +76,14 @@ export const registerSessionRoutes = (app: FastifyInstance, { store, auth, suppo
     // Spec 2 §5: creating a session needs an active subscription.
     if (!hasSubscription(user.level as Level, user.expires, now)) {
       throw new HttpError(403, 'subscription_needed', 'Creating a game needs a subscription.');
+    }
+    // Spec 2 §5: a chat server with 200 or more users cannot be chosen; '' lets the server choose.
+    let chatServer = body.chatServer;
+    if (chatServer) {
+      const refusal = chatServerRefusal((await chatServers.check(chatServer))?.health?.users);
+      if (refusal) throw new HttpError(409, refusal.code, refusal.message);
+    } else {
+      chatServer = await chatServers.leastBusy();
     }
     const state = createSession({
       sessionId: body.name,
@@ -78,7 +95,7 @@ export const registerSessionRoutes = (app: FastifyInstance, { store, auth, suppo
         flags: flagsOf(user),
         createdAt: user.created_at,
       },
-      meta: { isPublic: body.isPublic, language: body.language, chatServer: body.chatServer },
+      meta: { isPublic: body.isPublic, language: body.language, chatServer },
       seats: body.seats,
       now,
     });

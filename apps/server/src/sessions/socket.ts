@@ -14,6 +14,7 @@ import { withScriptFacts } from '@belfry/content';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Server, Socket } from 'socket.io';
 import type { Accounts } from '../auth/accounts';
+import type { ChatServers } from '../media/chatServers';
 import { verifyAccessToken } from '../auth/tokens';
 import { flagsOf } from '../users/users';
 import type { Member, SessionHub } from './hub';
@@ -40,9 +41,9 @@ const payloadBytes = (payload: unknown): number => {
  */
 export const attachSessionSockets = (
   io: Server,
-  deps: { hub: SessionHub; accounts: Accounts; key: Uint8Array; log: FastifyBaseLogger },
+  deps: { hub: SessionHub; accounts: Accounts; key: Uint8Array; chatServers: ChatServers; log: FastifyBaseLogger },
 ) => {
-  const { hub, accounts, key, log } = deps;
+  const { hub, accounts, key, chatServers, log } = deps;
 
   io.use(async (socket, next) => {
     try {
@@ -158,7 +159,12 @@ export const attachSessionSockets = (
     }
     // Every other event is the engine intent of the same name (protocol intent.ts, shared with local games).
     if (!isIntentEvent(event)) return ack(ackError('unknown_event', `Unknown event "${event}".`));
-    const intent = withScriptFacts(intentOf(event, parsed.data as ClientPayload<typeof event>));
+    let intent = withScriptFacts(intentOf(event, parsed.data as ClientPayload<typeof event>));
+    if (intent.type === 'updateServer') {
+      // The engine judges a chat server by its user count, which only this server can ask for.
+      const users = (await chatServers.check(intent.host))?.health?.users;
+      intent = { type: 'updateServer', host: intent.host, ...(users === undefined ? {} : { users }) };
+    }
     await hub.handle(sessionId, intent, member.actor, (refusal) =>
       ack(refusal ? { ok: false, error: refusal } : { ok: true }),
     );

@@ -1,4 +1,4 @@
-import type { CreateSessionBody, PublicProfile, SessionListItem, Stats } from '@belfry/protocol';
+import type { ChatServerInfo, CreateSessionBody, PublicProfile, SessionListItem, Stats } from '@belfry/protocol';
 import type { ServerVersion } from '../app/versionStore';
 import { authorizedJson } from '../auth/authService';
 import { sendJson } from './http';
@@ -6,6 +6,9 @@ import { sendJson } from './http';
 export const getVersion = (): Promise<ServerVersion> => sendJson<ServerVersion>('/version');
 
 export const listSessions = (): Promise<SessionListItem[]> => authorizedJson<SessionListItem[]>('/sessions');
+
+/** Spec 2 §3 chat servers, with health {users, load, latency, color}. */
+export const listChatServers = (): Promise<ChatServerInfo[]> => authorizedJson<ChatServerInfo[]>('/chat-servers');
 
 export const createSession = (body: Partial<CreateSessionBody> & Pick<CreateSessionBody, 'name'>) =>
   authorizedJson<{ sessionId: string }>('/sessions', { method: 'POST', body });

@@ -15,6 +15,7 @@ export const ACTIONS = [
   'kick',
   'request_grim',
   'update',
+  'server_change',
   // The game (spec 1 §8 names start, end, running, update_game, sending_roles, clear_grim, update_player, eyes_*).
   'start',
   'end',

@@ -1,6 +1,8 @@
 import type { SessionTags, SessionView } from '@belfry/engine';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChatServerField } from '../chatServers/ChatServerField';
+import { useChatServers } from '../chatServers/useChatServers';
 import { Modal } from '../components/Modal';
 import { SessionTagControls } from '../components/SessionTagControls';
 import { confirmDialog } from '../dialogs/dialogs';
@@ -22,6 +24,16 @@ export function MetaPanel({ view, onClose }: { view: SessionView; onClose: () =>
   const [overrides, setOverrides] = useState<Overrides>({});
   // A change shows at once; the server's value takes over as soon as it moves (or the change fails).
   const meta = shownMeta(view.meta, overrides);
+  const chatServers = useChatServers();
+  const [movingTo, setMovingTo] = useState<string | null>(null);
+
+  // Spec 2 §7 updateServer (host): only the Storyteller; the server refuses the current or a full one.
+  const moveServer = async (host: string) => {
+    setMovingTo(host);
+    const ok = await sendAction('server_change', 'server', 'updateServer', { host });
+    setMovingTo(null);
+    if (!ok) chatServers.reload();
+  };
 
   const update = async (change: MetaChange) => {
     const planned = plannedOverrides(view.meta, change);
@@ -63,11 +75,17 @@ export function MetaPanel({ view, onClose }: { view: SessionView; onClose: () =>
           <code className="session-code__value">{meta.name}</code>
           <span className="meta__hint">{t('meta.name_locked')}</span>
         </dd>
-        <dt>{t('meta.chat_server')}</dt>
-        <dd>{meta.chatServer || t('meta.chat_server_auto')}</dd>
         <dt>{t('meta.owner')}</dt>
         <dd>{meta.owner.username}</dd>
       </dl>
+      <ChatServerField
+        list={chatServers}
+        value={movingTo ?? meta.chatServer}
+        onChange={(host) => void moveServer(host)}
+        inSession
+        readOnly={readOnly || movingTo !== null}
+        testId="meta-chat-server"
+      />
       <div className="field">
         <label className="field__label" htmlFor="meta-language">
           {t('meta.language')}

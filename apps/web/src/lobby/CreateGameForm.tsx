@@ -3,6 +3,8 @@ import { createSessionBody } from '@belfry/protocol';
 import { useState, type FormEvent, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createSession } from '../api/backend';
+import { ChatServerField } from '../chatServers/ChatServerField';
+import { useChatServers } from '../chatServers/useChatServers';
 import { FormField } from '../components/FormField';
 import { SessionTagControls } from '../components/SessionTagControls';
 import { toAppError, type AppError } from '../errors/appError';
@@ -28,13 +30,16 @@ interface CreateGameFormProps {
 
 /**
  * Spec 2 §2 "The Create tab is a form with a session name and session meta": language (from the
- * browser), visibility (private unless chosen), access lock and the tags.
+ * browser), chat server (automatic unless chosen), visibility (private unless chosen), access lock and
+ * the tags.
  */
 export function CreateGameForm({ onCreated, nameRef }: CreateGameFormProps) {
   const { t, i18n } = useTranslation();
   const [name, setName] = useState(() => defaultSessionName(Math.random()));
   const [language, setLanguage] = useState(() => browserLanguage(navigator.language));
   const [isPublic, setIsPublic] = useState(false);
+  const chatServers = useChatServers();
+  const [chatServer, setChatServer] = useState('');
   const [tags, setTags] = useState<SessionTags>(DEFAULT_TAGS);
   const [error, setError] = useState<string | undefined>();
   const [failure, setFailure] = useState<AppError | null>(null);
@@ -51,13 +56,15 @@ export function CreateGameForm({ onCreated, nameRef }: CreateGameFormProps) {
     }
     setBusy(true);
     try {
-      // The chat server is chosen in a later issue: '' lets the server pick.
-      const { sessionId } = await createSession({ name: name.trim(), isPublic, language, tags, chatServer: '' });
+      // '' lets the server pick the least busy chat server.
+      const { sessionId } = await createSession({ name: name.trim(), isPublic, language, tags, chatServer });
       onCreated(sessionId);
     } catch (caught) {
       const appError = toAppError(caught);
       if (appError.code === 'subscription_needed') setNeedsSubscription(true);
       else setFailure(appError);
+      // The chosen chat server filled up or went quiet: show the list as it is now.
+      if (appError.code === 'chat_server_full' || appError.code === 'chat_server_unavailable') chatServers.reload();
     } finally {
       setBusy(false);
     }
@@ -104,6 +111,7 @@ export function CreateGameForm({ onCreated, nameRef }: CreateGameFormProps) {
           ))}
         </select>
       </div>
+      <ChatServerField list={chatServers} value={chatServer} onChange={setChatServer} testId="create-chat-server" />
       <label className="checkbox">
         <input
           type="checkbox"

@@ -1,4 +1,5 @@
-import { refuse } from '../errors';
+import { CHAT_SERVER_FULL_USERS } from '../constants';
+import { refuse, type Refusal } from '../errors';
 import type { EditionRef, SessionTags } from '../types';
 import { requireStoryteller, type RulesFor } from './rule';
 
@@ -12,8 +13,20 @@ export const normalizeTags = (tags: SessionTags, edition: Pick<EditionRef, 'id' 
   return tags;
 };
 
+/**
+ * Spec 2 §5: a chat server with 200 or more users cannot be chosen. `users` is what its health check
+ * said; undefined when the server is unknown or did not answer, which cannot be chosen either.
+ */
+export const chatServerRefusal = (users: number | undefined): Refusal | null => {
+  if (users === undefined) return refuse('chat_server_unavailable', 'That chat server is not available.');
+  if (users >= CHAT_SERVER_FULL_USERS) {
+    return refuse('chat_server_full', `That chat server has ${CHAT_SERVER_FULL_USERS} users or more.`);
+  }
+  return null;
+};
+
 /** Spec 2 §7: updateMeta accepts isPublic, language and tags only; in a live session only the Storyteller. */
-export const metaRules: RulesFor<'updateMeta'> = {
+export const metaRules: RulesFor<'updateMeta' | 'updateServer'> = {
   updateMeta(draft, intent, actor) {
     const refused = requireStoryteller(draft, actor);
     if (refused) return refused;
@@ -25,5 +38,16 @@ export const metaRules: RulesFor<'updateMeta'> = {
     }
     if (intent.isPublic !== undefined) draft.meta.isPublic = intent.isPublic;
     if (intent.tags) draft.meta.tags = normalizeTags({ ...draft.meta.tags, ...intent.tags }, draft.edition);
+  },
+  /** Spec 2 §5: only a Storyteller; in a session the current chat server cannot be re-picked. */
+  updateServer(draft, intent, actor) {
+    const refused = requireStoryteller(draft, actor);
+    if (refused) return refused;
+    if (intent.host === draft.meta.chatServer) {
+      return refuse('chat_server_current', 'The session already uses that chat server.');
+    }
+    const unusable = chatServerRefusal(intent.users);
+    if (unusable) return unusable;
+    draft.meta.chatServer = intent.host;
   },
 };

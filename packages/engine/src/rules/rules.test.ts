@@ -5,7 +5,7 @@ import type { Intent } from '../intents';
 import { ALICE, BOB, MOD, ST, SYSTEM, T0, tableWith, user } from '../testing';
 import type { Actor, SessionState } from '../types';
 import { view } from '../view';
-import { normalizeTags } from './meta';
+import { chatServerRefusal, normalizeTags } from './meta';
 
 const ok = (r: ApplyResult): SessionState => {
   if (!r.ok) throw new Error(`refused: ${r.error.code}`);
@@ -107,6 +107,32 @@ describe('kick (spec 2 §5: only a Storyteller or moderator)', () => {
     expect(s.users.alice!.isOnline).toBe(false);
     expect(code(act(s, MOD, { type: 'kickUser', id: 'bob' }))).toBe('ok');
     expect(code(act(s, ST, { type: 'kickUser', id: 'st' }))).toBe('bad_request');
+  });
+});
+
+describe('chat server (spec 2 §5, §7 updateServer)', () => {
+  it('refuses a chat server with 200 users or more, and one that is unknown or not answering', () => {
+    expect(chatServerRefusal(0)).toBeNull();
+    expect(chatServerRefusal(199)).toBeNull();
+    expect(chatServerRefusal(200)?.code).toBe('chat_server_full');
+    expect(chatServerRefusal(350)?.code).toBe('chat_server_full');
+    expect(chatServerRefusal(undefined)?.code).toBe('chat_server_unavailable');
+  });
+
+  it('only a Storyteller changes it, never to the one in use, never to a full one', () => {
+    const table = tableWith(3);
+    table.meta.chatServer = 'eu.example:8090';
+    expect(code(act(table, ALICE, { type: 'updateServer', host: 'us.example:8090', users: 3 }))).toBe('forbidden');
+    expect(code(act(table, ST, { type: 'updateServer', host: 'eu.example:8090', users: 3 }))).toBe(
+      'chat_server_current',
+    );
+    expect(code(act(table, ST, { type: 'updateServer', host: 'us.example:8090', users: 200 }))).toBe(
+      'chat_server_full',
+    );
+    expect(code(act(table, ST, { type: 'updateServer', host: 'us.example:8090' }))).toBe('chat_server_unavailable');
+    const s = ok(act(table, ST, { type: 'updateServer', host: 'us.example:8090', users: 199 }));
+    expect(s.meta.chatServer).toBe('us.example:8090');
+    expect(view(s, 'alice').meta.chatServer).toBe('us.example:8090');
   });
 });
 

@@ -1,0 +1,1 @@
+export { startMedia, MIN_SECRET_LENGTH, type MediaConfig, type MediaServer } from './media';

@@ -1,0 +1,87 @@
+import { CHAT_SERVER_HEALTH_CACHE_MS, CHAT_SERVER_FULL_USERS } from '@belfry/engine';
+import { type ChatServerInfo, healthColor, mediaHealth } from '@belfry/protocol';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ChatServerConfig } from '../config';
+
+/** A chat server that has not answered within this long counts as down until the next check. */
+const HEALTH_TIMEOUT_MS = 3_000;
+
+interface Checked {
+  at: number;
+  info: ChatServerInfo;
+}
+
+/**
+ * The configured chat servers and their health (spec 2 §7: GET {chatserver}/health with a bearer
+ * token, cached for 180 s). Belfry's server asks, not the browser, so the bearer never leaves the
+ * servers, and the 200-user rule is checked where it cannot be skipped.
+ */
+export class ChatServers {
+  private readonly cache = new Map<string, Checked>();
+  private readonly pending = new Map<string, Promise<ChatServerInfo>>();
+  private readonly byHost: Map<string, ChatServerConfig>;
+
+  constructor(
+    servers: ChatServerConfig[],
+    private readonly secret: string | undefined,
+    private readonly log: FastifyBaseLogger,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.byHost = new Map(servers.map((s) => [new URL(s.url).host, s]));
+    if (servers.length > 0 && !secret) {
+      throw new Error('CHAT_SERVERS is set but MEDIA_SECRET is not: the chat servers need the same secret.');
+    }
+  }
+
+  hosts(): string[] {
+    return [...this.byHost.keys()];
+  }
+
+  /** Every configured chat server in the configured order, with its (cached) health. */
+  list(): Promise<ChatServerInfo[]> {
+    return Promise.all(this.hosts().map((host) => this.check(host) as Promise<ChatServerInfo>));
+  }
+
+  /** One chat server's info, or null when the host is not one of ours. */
+  async check(host: string): Promise<ChatServerInfo | null> {
+    const server = this.byHost.get(host);
+    if (!server) return null;
+    const cached = this.cache.get(host);
+    if (cached && this.now() - cached.at < CHAT_SERVER_HEALTH_CACHE_MS) return cached.info;
+    // Callers arriving during a check share it: one request per server at a time.
+    let pending = this.pending.get(host);
+    if (!pending) {
+      pending = this.fetchHealth(host, server).finally(() => this.pending.delete(host));
+      this.pending.set(host, pending);
+    }
+    return pending;
+  }
+
+  /** For a session created with "automatic": the least loaded chat server that can be chosen, or ''. */
+  async leastBusy(): Promise<string> {
+    const usable = (await this.list()).filter(
+      (s): s is ChatServerInfo & { health: NonNullable<ChatServerInfo['health']> } =>
+        !!s.health && s.health.users < CHAT_SERVER_FULL_USERS,
+    );
+    usable.sort((a, b) => a.health.load - b.health.load || a.health.users - b.health.users);
+    return usable[0]?.host ?? '';
+  }
+
+  private async fetchHealth(host: string, server: ChatServerConfig): Promise<ChatServerInfo> {
+    let health: ChatServerInfo['health'] = null;
+    try {
+      const res = await fetch(new URL('/health', server.url), {
+        headers: { authorization: `Bearer ${this.secret}` },
+        signal: AbortSignal.timeout(HEALTH_TIMEOUT_MS),
+      });
+      if (!res.ok) throw new Error(`status ${res.status}`);
+      const figures = mediaHealth.parse(await res.json());
+      health = { ...figures, color: healthColor(figures.load) };
+    } catch (error) {
+      this.log.warn({ host, err: String(error) }, 'chat server health check failed');
+    }
+    const info: ChatServerInfo = { host, name: server.name, health };
+    this.cache.set(host, { at: this.now(), info });
+    return info;
+  }
+}

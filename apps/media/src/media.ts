@@ -1,11 +1,14 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import {
+  ackError,
+  describeIssues,
   MEDIA_SOCKET_PATH,
   MEDIA_TOKEN_AUDIENCE,
   mediaClientMessages,
   type MediaClientEvent,
   type MediaHealth,
+  type MediaPayload,
 } from '@belfry/protocol';
 import { jwtVerify } from 'jose';
 import { Server, type Socket } from 'socket.io';
@@ -117,40 +120,39 @@ export const startMedia = async (config: MediaConfig): Promise<MediaServer> => {
     if (![...members.values()].some((m) => m.roomId === roomId)) rooms.delete(roomId);
   };
 
-  const handle = (socket: Socket, member: Member, event: string, payload: unknown) => {
-    if (!Object.hasOwn(mediaClientMessages, event)) {
-      return { ok: false, error: { code: 'unknown_event', message: `Unknown event "${event.slice(0, 40)}".` } };
-    }
-    const parsed = mediaClientMessages[event as MediaClientEvent].safeParse(payload ?? {});
-    if (!parsed.success) {
-      return { ok: false, error: { code: 'bad_request', message: parsed.error.issues[0]?.message ?? 'Bad request.' } };
-    }
-    const data = parsed.data as { roomId?: string; channel?: number };
-    switch (event as MediaClientEvent) {
-      case 'createRoom':
-        rooms.add(data.roomId!);
-        return { ok: true };
-      case 'join': {
-        if (!rooms.has(data.roomId!)) {
-          return { ok: false, error: { code: 'not_found', message: 'There is no such room.' } };
-        }
-        const moved = member.roomId === data.roomId && member.channel !== data.channel;
-        if (member.roomId !== data.roomId) leave(socket, member);
-        member.channel = data.channel!;
-        if (moved) {
-          io.to(data.roomId!).emit('channelChange', peerEvent(member));
-        } else if (member.roomId !== data.roomId) {
-          member.roomId = data.roomId!;
-          void socket.join(data.roomId!);
-          socket.to(data.roomId!).emit('consumerJoined', peerEvent(member));
-        }
-        const peers = [...members.values()].filter((m) => m !== member && m.roomId === data.roomId).map(peerEvent);
-        return { ok: true, peers };
-      }
-      case 'exitRoom':
+  const handlers: {
+    [E in MediaClientEvent]: (socket: Socket, member: Member, data: MediaPayload<E>) => unknown;
+  } = {
+    createRoom: (_socket, _member, { roomId }) => {
+      rooms.add(roomId);
+      return { ok: true };
+    },
+    join: (socket, member, { roomId, channel }) => {
+      if (!rooms.has(roomId)) return ackError('not_found', 'There is no such room.');
+      if (member.roomId !== roomId) {
         leave(socket, member);
-        return { ok: true };
-    }
+        Object.assign(member, { roomId, channel });
+        void socket.join(roomId);
+        socket.to(roomId).emit('consumerJoined', peerEvent(member));
+      } else if (member.channel !== channel) {
+        member.channel = channel;
+        io.to(roomId).emit('channelChange', peerEvent(member));
+      }
+      const peers = [...members.values()].filter((m) => m !== member && m.roomId === roomId).map(peerEvent);
+      return { ok: true, peers };
+    },
+    exitRoom: (socket, member) => {
+      leave(socket, member);
+      return { ok: true };
+    },
+  };
+
+  const handle = (socket: Socket, member: Member, event: string, payload: unknown) => {
+    if (!Object.hasOwn(handlers, event)) return ackError('unknown_event', `Unknown event "${event.slice(0, 40)}".`);
+    const name = event as MediaClientEvent;
+    const parsed = mediaClientMessages[name].safeParse(payload ?? {});
+    if (!parsed.success) return ackError('bad_request', describeIssues(parsed.error));
+    return (handlers[name] as (s: Socket, m: Member, d: unknown) => unknown)(socket, member, parsed.data);
   };
 
   await new Promise<void>((resolve, reject) => {

@@ -49,3 +49,4 @@ export const mediaClientMessages = {
   exitRoom: z.object({}).strict(),
 };
 export type MediaClientEvent = keyof typeof mediaClientMessages;
+export type MediaPayload<E extends MediaClientEvent> = z.infer<(typeof mediaClientMessages)[E]>;

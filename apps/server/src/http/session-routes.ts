@@ -80,7 +80,7 @@ export const registerSessionRoutes = (app: FastifyInstance, { store, auth, chatS
     // Spec 2 §5: a chat server with 200 or more users cannot be chosen; '' lets the server choose.
     let chatServer = body.chatServer;
     if (chatServer) {
-      const refusal = chatServerRefusal((await chatServers.check(chatServer))?.health?.users);
+      const refusal = chatServerRefusal(await chatServers.usersOf(chatServer));
       if (refusal) throw new HttpError(409, refusal.code, refusal.message);
     } else {
       chatServer = await chatServers.leastBusy();

@@ -1,4 +1,4 @@
-import { CHAT_SERVER_HEALTH_CACHE_MS, CHAT_SERVER_FULL_USERS } from '@belfry/engine';
+import { CHAT_SERVER_HEALTH_CACHE_MS, chatServerRefusal } from '@belfry/engine';
 import { type ChatServerInfo, healthColor, mediaHealth } from '@belfry/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChatServerConfig } from '../config';
@@ -33,13 +33,14 @@ export class ChatServers {
     }
   }
 
-  hosts(): string[] {
-    return [...this.byHost.keys()];
-  }
-
   /** Every configured chat server in the configured order, with its (cached) health. */
   list(): Promise<ChatServerInfo[]> {
-    return Promise.all(this.hosts().map((host) => this.check(host) as Promise<ChatServerInfo>));
+    return Promise.all([...this.byHost.keys()].map((host) => this.check(host) as Promise<ChatServerInfo>));
+  }
+
+  /** What the engine judges a choice by: the user count, or undefined for a host not ours or not answering. */
+  async usersOf(host: string): Promise<number | undefined> {
+    return (await this.check(host))?.health?.users;
   }
 
   /** One chat server's info, or null when the host is not one of ours. */
@@ -59,11 +60,10 @@ export class ChatServers {
 
   /** For a session created with "automatic": the least loaded chat server that can be chosen, or ''. */
   async leastBusy(): Promise<string> {
-    const usable = (await this.list()).filter(
-      (s): s is ChatServerInfo & { health: NonNullable<ChatServerInfo['health']> } =>
-        !!s.health && s.health.users < CHAT_SERVER_FULL_USERS,
+    const usable = (await this.list()).flatMap(({ host, health }) =>
+      health && !chatServerRefusal(health.users) ? [{ host, ...health }] : [],
     );
-    usable.sort((a, b) => a.health.load - b.health.load || a.health.users - b.health.users);
+    usable.sort((a, b) => a.load - b.load || a.users - b.users);
     return usable[0]?.host ?? '';
   }
 

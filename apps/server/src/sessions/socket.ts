@@ -162,8 +162,7 @@ export const attachSessionSockets = (
     let intent = withScriptFacts(intentOf(event, parsed.data as ClientPayload<typeof event>));
     if (intent.type === 'updateServer') {
       // The engine judges a chat server by its user count, which only this server can ask for.
-      const users = (await chatServers.check(intent.host))?.health?.users;
-      intent = { type: 'updateServer', host: intent.host, ...(users === undefined ? {} : { users }) };
+      intent = { type: 'updateServer', host: intent.host, users: await chatServers.usersOf(intent.host) };
     }
     await hub.handle(sessionId, intent, member.actor, (refusal) =>
       ack(refusal ? { ok: false, error: refusal } : { ok: true }),

@@ -1,7 +1,7 @@
 import type { ChatServerInfo } from '@belfry/protocol';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { chatServerState, loadPercent } from './chatServerState';
+import { chatServerState, loadPercent, type ChatServerState } from './chatServerState';
 import type { ChatServerList } from './useChatServers';
 import './ChatServers.css';
 
@@ -35,8 +35,7 @@ export function ChatServerField({
   const chosen = servers?.find((s) => s.host === value);
   const unknownValue = !!value && !!servers && !chosen;
 
-  const optionLabel = (server: ChatServerInfo) => {
-    const state = chatServerState(server, inSession ? value : undefined);
+  const optionLabel = (server: ChatServerInfo, state: ChatServerState) => {
     const users = server.health ? t('chat_servers.users', { count: server.health.users }) : null;
     const text = users ? `${server.name} · ${users}` : server.name;
     return state === 'free' ? text : `${text} (${t(`chat_servers.state.${state}`)})`;
@@ -76,15 +75,14 @@ export function ChatServerField({
                 {`${value} (${t('chat_servers.state.gone')})`}
               </option>
             )}
-            {servers.map((server) => (
-              <option
-                key={server.host}
-                value={server.host}
-                disabled={chatServerState(server, inSession ? value : undefined) !== 'free'}
-              >
-                {optionLabel(server)}
-              </option>
-            ))}
+            {servers.map((server) => {
+              const state = chatServerState(server, inSession ? value : undefined);
+              return (
+                <option key={server.host} value={server.host} disabled={state !== 'free'}>
+                  {optionLabel(server, state)}
+                </option>
+              );
+            })}
           </select>
           <p id={`${id}-health`} className="chat-server__health" data-testid={`${testId}-health`}>
             {chosen ? <Health server={chosen} /> : !value && !inSession ? t('chat_servers.automatic_hint') : null}

@@ -1,227 +1,253 @@
-import { registerUsers } from './accounts';
-import { performance } from 'node:perf_hooks';
-import type { Ack, AuthTokens } from '@belfry/protocol';
+import type { AuthTokens } from '@belfry/protocol';
+import { createSession } from './api';
+import type { ClientPool } from './client-pool';
+import {
+  type ClosedLoopResult,
+  type Counters,
+  mergeSamples,
+  type OpenLoopPlan,
+  type OpenLoopResult,
+  type Progress,
+  type Samples,
+  type SessionSpec,
+} from './client-messages';
 import type { BenchConfig } from './config';
-import { type HostThread, utilization } from './host-thread';
-import { summarize } from './stats';
-import { inBatches, progress, sleep, withTimeout } from './timing';
-import { seatStep, stepsPerSession } from './traffic';
-import { ViewClient } from './view-client';
+import type { HostThread } from './host-thread';
+import { inBatches, now, progress, sleep, withTimeout } from './timing';
+import { type CpuFigures, cpuWindow } from './usage-window';
 
-export interface BelfryResult {
-  registerSeconds: number;
-  createSeconds: number;
-  connectSeconds: number;
-  loadSeconds: number;
-  /** The load stopped at BENCH_MAX_LOAD_SECONDS before every session finished its rounds. */
+/** Seats of every load session: a full table, however few players the run has. */
+export const SESSION_SEATS = 20;
+
+export interface ClosedRun {
+  seconds: number;
   stoppedEarly: boolean;
-  /** Intents emitted per session, so the relay can carry exactly the same traffic. */
-  stepsBySession: number[];
-  intentsSent: number;
-  /** Acknowledged ok and seen by every client of the session. */
-  intentsCompleted: number;
-  ackMs: number[];
-  updateMs: number[];
-  refusals: Record<string, number>;
-  ackTimeouts: number;
-  updateTimeouts: number;
-  versionGaps: number;
-  failedPatches: number;
-  patchFrames: number;
-  patchBytes: number;
-  serverBusy: number;
-  clientBusy: number;
+  samples: Samples;
+  counters: Counters;
+  cpu: CpuFigures;
 }
 
-const SESSION_SEATS = 20;
+export interface OpenRun {
+  seconds: number;
+  /** Intents per second the schedule asked for (seat, chat). */
+  offeredSeatPerSecond: number;
+  offeredChatPerSecond: number;
+  seat: Samples;
+  chat: Samples;
+  counters: Counters;
+  cpu: CpuFigures;
+}
 
-const post = async <T>(port: number, url: string, body: unknown, token?: string): Promise<T> => {
-  const response = await fetch(`http://127.0.0.1:${port}${url}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-    signal: AbortSignal.timeout(30_000),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`POST ${url} answered ${response.status}: ${text}`);
-  return JSON.parse(text) as T;
-};
+export interface IdleRun {
+  seconds: number;
+  sockets: number;
+  counters: Counters;
+  cpu: CpuFigures;
+}
 
-/** Resolves when every client holds the same version and sees all of its session's users online. */
-const settled = async (sessions: ViewClient[][], users: number, ms: number) => {
-  const isSettled = (clients: ViewClient[]) => {
-    const first = clients[0]?.view;
-    if (!first) return false;
-    const online = Object.values(first.users).filter((user) => user.isOnline).length;
-    return online === users && clients.every((client) => client.view?.version === first.version);
+export interface BelfryResult {
+  createSeconds: number;
+  connectSeconds: number;
+  /** Per socket: from opening it to its first full view. */
+  joinMs: number[];
+  /** Traffic while joining and settling (full views, the patches of others joining). */
+  joinCounters: Counters;
+  joinCpu: CpuFigures;
+  idle: IdleRun | null;
+  closed: ClosedRun;
+  /** Steps each session took in the closed loop, by session index: the relay carries the same. */
+  stepsBySession: number[];
+  open: OpenRun | null;
+}
+
+const sumCounters = (parts: Counters[]): Counters => {
+  const out: Counters = {
+    sockets: 0,
+    patchFrames: 0,
+    patchBytes: 0,
+    sessionFrames: 0,
+    sessionBytes: 0,
+    pings: 0,
+    versionGaps: 0,
+    failedPatches: 0,
+    relayMessages: 0,
+    relayBytes: 0,
   };
-  const deadline = performance.now() + ms;
-  while (!sessions.every(isSettled)) {
-    if (performance.now() > deadline) {
-      const behind = sessions.filter((clients) => !isSettled(clients)).length;
-      throw new Error(`${behind} sessions did not settle after joining within ${ms} ms`);
-    }
-    await sleep(100);
-  }
+  for (const part of parts) for (const key of Object.keys(out) as (keyof Counters)[]) out[key] += part[key];
+  return out;
 };
 
-export const runBelfry = async (config: BenchConfig, server: HostThread, dataDir: string): Promise<BelfryResult> => {
-  const { port } = server;
-  let began = performance.now();
+export const readCounters = async (pool: ClientPool, reset: boolean) =>
+  sumCounters(await pool.all<Counters>({ type: 'counters', reset }));
 
-  // Registration (captcha, mailed code, argon2) is slow on purpose: M users serve every session.
-  const users: AuthTokens[] = await registerUsers({ port, dataDir }, config.sockets);
-  const registerSeconds = (performance.now() - began) / 1000;
-  progress(`belfry: registered ${users.length} users in ${registerSeconds.toFixed(1)} s`);
-
-  const [storyteller] = users;
-  if (!storyteller) throw new Error('no users registered');
-  began = performance.now();
-  const names = Array.from({ length: config.sessions }, (_, i) => `bench-${i}`);
-  const sessionIds = await inBatches(names, 20, async (name) => {
-    const created = await post<{ sessionId: string }>(
-      port,
-      '/backend/sessions',
-      { name, seats: Math.max(SESSION_SEATS, config.sockets - 1) },
-      storyteller.accessToken,
-    );
-    return created.sessionId;
-  });
-  const createSeconds = (performance.now() - began) / 1000;
-  progress(`belfry: created ${sessionIds.length} sessions in ${createSeconds.toFixed(1)} s`);
-
-  began = performance.now();
-  const slots = sessionIds.flatMap((sessionId) => users.map((user) => ({ sessionId, user })));
-  const clients: ViewClient[] = [];
-  try {
-    await inBatches(
-      slots,
-      config.connectBatch,
-      async ({ sessionId, user }, index) => {
-        const client = new ViewClient(port, sessionId, user.user.id, user.accessToken);
-        clients[index] = client;
-        await client.joined(30_000);
+/** Prints how far a loop has come every 5 s, from what the client threads report. */
+export const ticker = (pool: ClientPool, label: string, total?: number) => {
+  const began = now();
+  const timer = setInterval(() => {
+    void pool.all<Progress>({ type: 'progress' }).then(
+      (parts) => {
+        const sent = parts.reduce((sum, part) => sum + part.sent, 0);
+        const done = parts.reduce((sum, part) => sum + part.done, 0);
+        const seconds = (now() - began) / 1000;
+        progress(
+          `${label}: ${sent}${total ? `/${total}` : ''} sent, ${done} seen by all, ${(sent / seconds).toFixed(0)}/s`,
+        );
       },
-      (done) => {
-        if (done % 250 === 0 || done === slots.length) progress(`belfry: ${done}/${slots.length} sockets joined`);
-      },
-    );
-    // Slots run session by session, user by user.
-    const bySession = sessionIds.map((_, s) => clients.slice(s * users.length, (s + 1) * users.length));
-    await settled(bySession, config.sockets, 60_000);
-    const connectSeconds = (performance.now() - began) / 1000;
-    progress(`belfry: all ${clients.length} sockets joined and settled in ${connectSeconds.toFixed(1)} s`);
-
-    for (const client of clients) {
-      client.patchFrames = 0;
-      client.patchBytes = 0;
-    }
-    const result = await load(config, server, bySession);
-    return { ...result, registerSeconds, createSeconds, connectSeconds };
-  } finally {
-    for (const client of clients) client.close();
-  }
-};
-
-const load = async (config: BenchConfig, server: HostThread, bySession: ViewClient[][]) => {
-  const steps = stepsPerSession(config.sockets, config.rounds);
-  const total = steps * bySession.length;
-  const ackMs: number[] = [];
-  const updateMs: number[] = [];
-  const refusals: Record<string, number> = {};
-  let ackTimeouts = 0;
-  let updateTimeouts = 0;
-  let sent = 0;
-  const stepsBySession = bySession.map(() => 0);
-
-  const serverBefore = await server.loopTime();
-  const clientBefore = performance.eventLoopUtilization();
-  const began = performance.now();
-  const deadline = began + config.maxLoadSeconds * 1000;
-  let stoppedEarly = false;
-
-  const ticker = setInterval(() => {
-    const seconds = (performance.now() - began) / 1000;
-    const p50 = summarize(updateMs).p50;
-    progress(
-      `belfry: ${sent}/${total} intents, ${(sent / seconds).toFixed(0)}/s, update p50 so far ${p50.toFixed(1)} ms`,
+      () => undefined,
     );
   }, 5000);
+  return () => clearInterval(timer);
+};
 
-  // One intent in flight per session (a closed loop), all sessions at once.
-  const runSession = async (clients: ViewClient[], s: number) => {
-    for (let step = 0; step < steps; step++) {
-      if (performance.now() > deadline) {
-        stoppedEarly = true;
-        return;
-      }
-      const { player, seat } = seatStep(step, config.sockets);
-      const actor = clients[player];
-      if (!actor?.view) throw new Error(`socket ${player} of session ${s} has no view`);
-      // Claim or vacate by what the actor sees, so that one refused intent does not put it out of step.
-      const seated = actor.view.seats[seat]?.id === actor.userId;
-      const expected = seated ? '' : actor.userId;
-      const watches = clients.map((client) =>
-        client.watch((view) => view.seats[seat]?.id === expected, config.intentTimeoutMs),
-      );
-      stepsBySession[s] = step + 1;
-      sent++;
-      const emitted = performance.now();
-      let ack: Ack;
-      try {
-        ack = await actor.request('claimSeat', { index: seated ? -1 : seat }, config.intentTimeoutMs);
-      } catch {
-        ackTimeouts++;
-        for (const watch of watches) watch.cancel();
-        continue;
-      }
-      const acked = performance.now();
-      if (!ack.ok) {
-        refusals[ack.error.code] = (refusals[ack.error.code] ?? 0) + 1;
-        for (const watch of watches) watch.cancel();
-        continue;
-      }
-      ackMs.push(acked - emitted);
-      const arrivals = await Promise.allSettled(watches.map((watch) => watch.arrived));
-      const times = arrivals.flatMap((arrival) => (arrival.status === 'fulfilled' ? [arrival.value] : []));
-      if (times.length < arrivals.length) updateTimeouts++;
-      else updateMs.push(Math.max(...times) - emitted);
-    }
-  };
-
+/** The closed loop, then the same machinery for the open loop; both on the sessions already connected. */
+export const closedLoop = async (
+  config: BenchConfig,
+  host: HostThread,
+  pool: ClientPool,
+  label: string,
+  stepsByRoom?: number[],
+): Promise<ClosedRun & { stepsBySession: number[] }> => {
+  await readCounters(pool, true);
+  const cpu = await cpuWindow(host, pool);
+  const began = now();
+  const total = stepsByRoom?.reduce((sum, steps) => sum + steps, 0);
+  const stop = ticker(pool, label, total);
+  let parts: ClosedLoopResult[];
   try {
-    await withTimeout(
-      Promise.all(bySession.map(runSession)),
-      (config.maxLoadSeconds + (2 * config.intentTimeoutMs) / 1000 + 10) * 1000,
-      'the Belfry load phase',
+    parts = await withTimeout(
+      pool.all<ClosedLoopResult>({
+        type: 'closedLoop',
+        rounds: config.rounds,
+        deadlineAt: began + config.maxLoadSeconds * 1000,
+        timeoutMs: config.intentTimeoutMs,
+        ...(stepsByRoom ? { stepsByRoom } : {}),
+      }),
+      (config.maxLoadSeconds + (2 * config.intentTimeoutMs) / 1000 + 30) * 1000,
+      `the ${label} closed loop`,
     );
   } finally {
-    clearInterval(ticker);
+    stop();
   }
-  const loadSeconds = (performance.now() - began) / 1000;
-  const clientBusy = performance.eventLoopUtilization(clientBefore).utilization;
-  const serverBusy = utilization(serverBefore, await server.loopTime());
-  const clients = bySession.flat();
-  const sum = (pick: (client: ViewClient) => number) => clients.reduce((total, client) => total + pick(client), 0);
+  const seconds = (now() - began) / 1000;
+  const figures = await cpu.end();
+  const stepsBySession: number[] = Array.from({ length: config.sessions }, () => 0);
+  for (const part of parts)
+    for (const [index, steps] of Object.entries(part.stepsBySession)) stepsBySession[Number(index)] = steps;
+  const samples = mergeSamples(parts.map((part) => part.samples));
+  const stoppedEarly = parts.some((part) => part.stoppedEarly);
   progress(
-    `belfry: ${sent} intents in ${loadSeconds.toFixed(1)} s${stoppedEarly ? ' (stopped at the time limit)' : ''}`,
+    `${label}: closed loop, ${samples.sent} sent in ${seconds.toFixed(1)} s${stoppedEarly ? ' (stopped at the time limit)' : ''}`,
   );
+  return { seconds, stoppedEarly, samples, counters: await readCounters(pool, true), cpu: figures, stepsBySession };
+};
+
+export const openLoop = async (
+  config: BenchConfig,
+  host: HostThread,
+  pool: ClientPool,
+  label: string,
+): Promise<OpenRun> => {
+  await readCounters(pool, true);
+  // Every thread starts the same schedule at the same moment, a little ahead so that all have it.
+  const plan: OpenLoopPlan = {
+    startAt: now() + 500,
+    seconds: config.openSeconds,
+    rateMs: config.openRateMs,
+    chatMs: config.openChatMs,
+    timeoutMs: config.intentTimeoutMs,
+    seed: config.seed,
+  };
+  const cpu = await cpuWindow(host, pool);
+  const stop = ticker(pool, `${label} open loop`);
+  let parts: OpenLoopResult[];
+  try {
+    parts = await withTimeout(
+      pool.all<OpenLoopResult>({ type: 'openLoop', plan }),
+      (config.openSeconds + config.intentTimeoutMs / 1000 + 30) * 1000,
+      `the ${label} open loop`,
+    );
+  } finally {
+    stop();
+  }
+  const figures = await cpu.end();
+  const seat = mergeSamples(parts.map((part) => part.seat));
+  const chat = mergeSamples(parts.map((part) => part.chat));
+  progress(`${label}: open loop, ${seat.sent} seat intents and ${chat.sent} messages in ${config.openSeconds} s`);
   return {
-    loadSeconds,
-    stoppedEarly,
+    seconds: config.openSeconds,
+    offeredSeatPerSecond: (config.sessions * 1000) / config.openRateMs,
+    offeredChatPerSecond: config.openChatMs > 0 ? (config.sessions * 1000) / config.openChatMs : 0,
+    seat,
+    chat,
+    counters: await readCounters(pool, true),
+    cpu: figures,
+  };
+};
+
+const idle = async (config: BenchConfig, host: HostThread, pool: ClientPool): Promise<IdleRun> => {
+  progress(`belfry: idle for ${config.idleSeconds} s, every socket connected, nobody acting`);
+  await readCounters(pool, true);
+  const cpu = await cpuWindow(host, pool);
+  await sleep(config.idleSeconds * 1000);
+  const figures = await cpu.end();
+  const counters = await readCounters(pool, true);
+  return { seconds: figures.seconds, sockets: counters.sockets, counters, cpu: figures };
+};
+
+export const runBelfry = async (
+  config: BenchConfig,
+  host: HostThread,
+  pool: ClientPool,
+  users: AuthTokens[],
+): Promise<BelfryResult> => {
+  const [storyteller] = users;
+  if (!storyteller || users.length < config.sockets) throw new Error(`${config.sockets} users are needed`);
+  let began = now();
+  const names = Array.from({ length: config.sessions }, (_, i) => `bench-${i}`);
+  const sessionIds = await inBatches(names, 20, (name) =>
+    createSession(host.port, storyteller.accessToken, name, Math.max(SESSION_SEATS, config.sockets - 1)),
+  );
+  const createSeconds = (now() - began) / 1000;
+  progress(`belfry: created ${sessionIds.length} sessions in ${createSeconds.toFixed(1)} s`);
+
+  const specs: SessionSpec[] = sessionIds.map((sessionId, index) => ({
+    index,
+    sessionId,
+    users: users.slice(0, config.sockets).map((user) => ({ userId: user.user.id, token: user.accessToken })),
+  }));
+  began = now();
+  await readCounters(pool, true);
+  const joinCpu = await cpuWindow(host, pool);
+  const batch = Math.max(1, Math.ceil(config.connectBatch / pool.size));
+  const joins = await pool.all<number[]>((t) => ({
+    type: 'connectBelfry',
+    port: host.port,
+    sessions: specs.filter((spec) => pool.threadOf(spec.index) === t),
+    batch,
+  }));
+  const joinMs = joins.flat();
+  progress(`belfry: ${joinMs.length} sockets have their first view after ${((now() - began) / 1000).toFixed(1)} s`);
+  await pool.all({ type: 'settle', users: config.sockets, ms: 120_000 });
+  const connectSeconds = (now() - began) / 1000;
+  const joinFigures = await joinCpu.end();
+  const joinCounters = await readCounters(pool, true);
+  progress(`belfry: all ${joinMs.length} sockets joined and settled in ${connectSeconds.toFixed(1)} s`);
+  // The server's first round trip measurement of each socket (at connect) is written by now.
+  await sleep(2000);
+
+  const idleRun = config.idleSeconds > 0 ? await idle(config, host, pool) : null;
+  const closed = await closedLoop(config, host, pool, 'belfry');
+  const open = config.openSeconds > 0 ? await openLoop(config, host, pool, 'belfry') : null;
+  const { stepsBySession, ...closedRun } = closed;
+  return {
+    createSeconds,
+    connectSeconds,
+    joinMs,
+    joinCounters,
+    joinCpu: joinFigures,
+    idle: idleRun,
+    closed: closedRun,
     stepsBySession,
-    intentsSent: sent,
-    intentsCompleted: updateMs.length,
-    ackMs,
-    updateMs,
-    refusals,
-    ackTimeouts,
-    updateTimeouts,
-    versionGaps: sum((c) => c.versionGaps),
-    failedPatches: sum((c) => c.failedPatches),
-    patchFrames: sum((c) => c.patchFrames),
-    patchBytes: sum((c) => c.patchBytes),
-    serverBusy,
-    clientBusy,
+    open,
   };
 };

@@ -1,4 +1,6 @@
 /** What the main thread and a server thread say to each other (see host-thread.ts, server-host.ts). */
+import type { ThreadSample } from './cpu';
+
 export type HostKind = 'belfry' | 'ws-relay';
 
 export interface HostOptions {
@@ -7,6 +9,11 @@ export interface HostOptions {
   dataDir: string;
   /** Belfry only: its log level. */
   logLevel: string;
+  /**
+   * Belfry only: multiplies every user's socket message rates (ServerConfig.socketRateFactor). The
+   * load benchmark reuses each user in every session, so one bench user stands for as many players.
+   */
+  socketRateFactor?: number;
 }
 
 /** Cumulative event-loop time of the server thread, as performance.eventLoopUtilization() counts it. */
@@ -15,10 +22,11 @@ export interface LoopTime {
   active: number;
 }
 
-export type ToHost = { type: 'loopTime' } | { type: 'close' };
+export type ToHost = { type: 'loopTime' } | { type: 'usage' } | { type: 'close' };
 
 export type FromHost =
   | { type: 'ready'; port: number }
   | { type: 'loopTime'; loop: LoopTime }
+  | { type: 'usage'; sample: ThreadSample }
   | { type: 'closed'; ms: number }
   | { type: 'failed'; message: string };

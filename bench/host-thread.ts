@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import type { ThreadSample } from './cpu';
 import type { FromHost, HostOptions, LoopTime, ToHost } from './host-messages';
 import { withTimeout } from './timing';
 
@@ -6,6 +7,8 @@ import { withTimeout } from './timing';
 export interface HostThread {
   port: number;
   loopTime(): Promise<LoopTime>;
+  /** The server thread's event loop and CPU readings (cpu.ts). */
+  usage(): Promise<ThreadSample>;
   /** Closes the server, then ends the thread; resolves with how long the server took to close. */
   close(): Promise<number>;
 }
@@ -19,11 +22,12 @@ const bootstrap = (entry: URL) => {
   return `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry.href)}); });`;
 };
 
+/** A worker thread running a TypeScript file of this folder. */
+export const startTsWorker = (entry: URL, workerData: unknown) =>
+  new Worker(bootstrap(entry), { eval: true, workerData });
+
 export const startHostThread = async (options: HostOptions, timeoutMs = 30_000): Promise<HostThread> => {
-  const worker = new Worker(bootstrap(new URL('./server-host.ts', import.meta.url)), {
-    eval: true,
-    workerData: options,
-  });
+  const worker = startTsWorker(new URL('./server-host.ts', import.meta.url), options);
   // One pending answer per message type is all this protocol needs.
   const pending = new Map<FromHost['type'], (message: FromHost) => void>();
   let failure: Error | null = null;
@@ -61,6 +65,7 @@ export const startHostThread = async (options: HostOptions, timeoutMs = 30_000):
     return {
       port,
       loopTime: async () => (await ask('loopTime', { type: 'loopTime' }, 'reading the server loop time')).loop,
+      usage: async () => (await ask('usage', { type: 'usage' }, 'reading the server thread usage')).sample,
       close: async () => {
         try {
           return (await ask('closed', { type: 'close' }, `closing the ${options.kind} server`)).ms;

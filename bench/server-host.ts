@@ -1,11 +1,12 @@
 /**
- * Runs in a worker thread: one server (Belfry or the ws relay) and nothing else, so that the
- * thousand client sockets of the main thread do not share its event loop. Real clients run on other
- * machines; on one shared loop their work would be counted as server latency.
+ * Runs in a worker thread: one server (Belfry or the ws relay) and nothing else, so that the client
+ * sockets (client threads, or the main thread for the small benchmarks) do not share its event loop.
+ * Real clients run on other machines; on one shared loop their work would be counted as server latency.
  */
 import { performance } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
 import { configFromEnv, startServer } from '@belfry/server';
+import { threadSample } from './cpu';
 import type { FromHost, HostOptions, ToHost } from './host-messages';
 import { startWsRelay } from './ws-relay';
 
@@ -29,6 +30,7 @@ const start = async (): Promise<{ port: number; close(): Promise<void> }> => {
     // Longer than any run: the benchmark never refreshes its tokens.
     accessTtlSeconds: 3600,
     refreshTtlSeconds: 3600,
+    socketRateFactor: options.socketRateFactor ?? 1,
   });
 };
 
@@ -38,6 +40,8 @@ try {
     if (message.type === 'loopTime') {
       const { idle, active } = performance.eventLoopUtilization();
       say({ type: 'loopTime', loop: { idle, active } });
+    } else if (message.type === 'usage') {
+      say({ type: 'usage', sample: threadSample() });
     } else if (message.type === 'close') {
       const begun = performance.now();
       server.close().then(

@@ -4,6 +4,7 @@ export interface Summary {
   mean: number;
   p50: number;
   p90: number;
+  p95: number;
   p99: number;
   max: number;
 }
@@ -23,6 +24,7 @@ export const summarize = (samples: readonly number[]): Summary => {
     mean: sorted.length ? total / sorted.length : Number.NaN,
     p50: percentile(sorted, 0.5),
     p90: percentile(sorted, 0.9),
+    p95: percentile(sorted, 0.95),
     p99: percentile(sorted, 0.99),
     max: sorted.at(-1) ?? Number.NaN,
   };
@@ -36,6 +38,7 @@ export const roundSummary = (summary: Summary): Summary => {
     mean: r(summary.mean),
     p50: r(summary.p50),
     p90: r(summary.p90),
+    p95: r(summary.p95),
     p99: r(summary.p99),
     max: r(summary.max),
   };

@@ -2,6 +2,16 @@ import { performance } from 'node:perf_hooks';
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/**
+ * Milliseconds since the epoch with sub-millisecond resolution, on the monotonic clock that every
+ * thread of this process shares: a time taken on a client thread and one taken on the main thread
+ * can be subtracted (Date.now() has 1 ms steps and may jump).
+ */
+export const now = () => performance.timeOrigin + performance.now();
+
+/** Sleeps until `at` (a `now()` time); at once when it has passed. */
+export const sleepUntil = (at: number) => sleep(Math.max(0, at - now()));
+
 /** Rejects with `what` in the message when `promise` has not settled after `ms`. */
 export const withTimeout = <T>(promise: Promise<T>, ms: number, what: string): Promise<T> => {
   let timer: NodeJS.Timeout | undefined;

@@ -1,7 +1,8 @@
-import { performance } from 'node:perf_hooks';
 import type { SessionView } from '@belfry/engine';
 import { type Ack, patchView, type ViewPatch } from '@belfry/protocol';
 import { io, type Socket } from 'socket.io-client';
+import { applyInPlace } from './patch-in-place';
+import { now } from './timing';
 
 interface Watcher {
   check: (view: SessionView) => boolean;
@@ -16,16 +17,25 @@ export interface Watch {
 
 // Socket.IO event frames for the default namespace look like 2["patch",{...}].
 const PATCH_FRAME = '2["patch"';
+const SESSION_FRAME = '2["session"';
 
 /**
  * One browser tab, reduced to what the benchmark needs: it keeps its view current from `session` and
- * `patch` exactly like the web app (and test/harness.ts), and tells when an update made a condition true.
+ * `patch` exactly like the web app (and test/harness.ts), answers the server's `serverPing` at once as
+ * the web app does, and tells when an update made a condition true. Times are `now()` (timing.ts).
  */
 export class ViewClient {
   readonly socket: Socket;
   view: SessionView | null = null;
   patchFrames = 0;
   patchBytes = 0;
+  /** Full views received (`session` frames): on joining and after a resync. */
+  sessionFrames = 0;
+  sessionBytes = 0;
+  /** Bytes of the newest `session` frame. */
+  lastSessionBytes = 0;
+  /** `serverPing`s answered. */
+  pings = 0;
   /** Patches whose `from` was not the version held (the client had to ask for a full view). */
   versionGaps = 0;
   /** Patches that did not apply to the view they claimed to start from. */
@@ -33,11 +43,16 @@ export class ViewClient {
   private resyncing = false;
   private watchers = new Set<Watcher>();
 
+  /**
+   * `inPlace`: apply patches to the view held instead of to a copy (patch-in-place.ts); for the load's
+   * thousands of clients. A view handed out earlier then changes with later patches.
+   */
   constructor(
     port: number,
     readonly sessionId: string,
     readonly userId: string,
     token: string,
+    private readonly options: { inPlace?: boolean } = {},
   ) {
     this.socket = io(`http://127.0.0.1:${port}`, {
       path: '/backend/socket/',
@@ -52,28 +67,42 @@ export class ViewClient {
     // The size of what arrives on the wire, read from the raw frames so that no re-serialising is measured.
     this.socket.io.on('open', () => {
       this.socket.io.engine.on('data', (data: unknown) => {
-        if (typeof data === 'string' && data.startsWith(PATCH_FRAME)) {
+        if (typeof data !== 'string') return;
+        if (data.startsWith(PATCH_FRAME)) {
           this.patchFrames++;
           this.patchBytes += Buffer.byteLength(data);
+        } else if (data.startsWith(SESSION_FRAME)) {
+          this.sessionFrames++;
+          this.lastSessionBytes = Buffer.byteLength(data);
+          this.sessionBytes += this.lastSessionBytes;
         }
       });
     });
+    // The server measures the round trip with this (the vote grace uses it); a browser answers at once.
+    this.socket.on('serverPing', (_sentAt: number, ack: (clientNow: number) => void) => {
+      this.pings++;
+      ack(Date.now());
+    });
     this.socket.on('session', (full: SessionView) => {
-      const at = performance.now();
+      const at = now();
       this.view = full;
       this.resyncing = false;
       this.notify(at);
     });
     this.socket.on('patch', (patch: ViewPatch) => {
       // Taken first: the arrival time must not include applying the patch.
-      const at = performance.now();
+      const at = now();
       if (this.resyncing) return;
       if (!this.view || patch.from !== this.view.version) {
         this.versionGaps++;
         this.resync();
         return;
       }
-      const next = patchView(this.view, patch);
+      let next: SessionView | null;
+      if (this.options.inPlace) {
+        next = applyInPlace(this.view, patch.ops) as SessionView | null;
+        if (next) next.version = patch.to;
+      } else next = patchView(this.view, patch);
       if (!next) {
         this.failedPatches++;
         this.resync();
@@ -119,7 +148,7 @@ export class ViewClient {
         clearTimeout(timer);
         this.watchers.delete(watcher);
       };
-      if (this.view && check(this.view)) watcher.settle(performance.now());
+      if (this.view && check(this.view)) watcher.settle(now());
       else this.watchers.add(watcher);
     });
     // A cancelled or timed-out watch is judged by its caller; it must not become an unhandled rejection.

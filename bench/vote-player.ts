@@ -46,7 +46,6 @@ export class VotePlayer {
     token: string,
   ) {
     this.client = new ViewClient(proxy.port, sessionId, userId, token);
-    answerServerPings(this.client);
   }
 
   get offset(): number {
@@ -109,7 +108,11 @@ export class VotePlayer {
   }
 }
 
-/** The server measures each socket's round trip with `serverPing` (the vote grace uses half of it). */
-export const answerServerPings = (client: ViewClient) => {
-  client.socket.on('serverPing', (_sentAt: number, ack: (now: number) => void) => ack(Date.now()));
+/**
+ * The round trip the server shows for a user, where views carry it (`SessionUser.ping`); null where
+ * they do not (a server that keeps the figure to itself).
+ */
+export const shownRtt = (view: SessionView | null, userId: string): number | null => {
+  const ping = (view?.users[userId] as { ping?: unknown } | undefined)?.ping;
+  return typeof ping === 'number' ? ping : null;
 };

@@ -2,6 +2,7 @@ import os from 'node:os';
 import { VOTE_GRACE_MS, VOTE_MAX_ONE_WAY_MS } from '@belfry/engine';
 import { roundSummary, type Summary, summarize } from './stats';
 import type { VoteConfig } from './vote-config';
+import { shownRtt } from './vote-player';
 import type { JudgedChange, RoundResult } from './vote-round';
 import type { VoteTable } from './vote-table';
 
@@ -136,8 +137,8 @@ export const buildVoteReport = (run: VoteRun): VoteFairnessReport => {
     };
   });
   const serverRtt = table.players.flatMap((player) => {
-    const ping = table.storyteller.view?.users[player.client.userId]?.ping;
-    return typeof ping === 'number' ? [ping - 2 * player.proxy.delayMs] : [];
+    const ping = shownRtt(table.storyteller.view, player.client.userId);
+    return ping === null ? [] : [ping - 2 * player.proxy.delayMs];
   });
   const handSpread = summarize(spreads.map((s) => s.spreadMs).filter(Number.isFinite));
   const inTimeShare = share(inTime);

@@ -3,7 +3,7 @@ import { type SpreadSample, sampleSpread } from './hand-spread';
 import { type Random, uniform } from './random';
 import { sleep } from './timing';
 import type { VoteConfig } from './vote-config';
-import type { HandChange } from './vote-player';
+import { type HandChange, shownRtt } from './vote-player';
 import { requireOk, type VoteTable, viewWhen } from './vote-table';
 
 /** A hand change with the benchmark's verdict. */
@@ -81,7 +81,7 @@ export const runRound = async (
   const changes = await made;
   const rtt = (seat: number) => {
     const userId = players[seat]?.client.userId ?? '';
-    return storyteller.view?.users[userId]?.ping ?? null;
+    return shownRtt(storyteller.view, userId);
   };
   let lockMismatches = 0;
   const judged = changes.map((change): JudgedChange => {

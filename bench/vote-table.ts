@@ -5,7 +5,7 @@ import { DelayProxy } from './delay-proxy';
 import type { Random } from './random';
 import { progress, sleep, withTimeout } from './timing';
 import type { VoteConfig } from './vote-config';
-import { answerServerPings, VotePlayer } from './vote-player';
+import { shownRtt, VotePlayer } from './vote-player';
 import { ViewClient } from './view-client';
 
 /** The Storyteller (direct, no delay) and the players (each behind its own proxy) of one session. */
@@ -55,7 +55,6 @@ export const setUpTable = async (config: VoteConfig, install: BelfryInstall, ran
   if (!admin) throw new Error('no users registered');
   const sessionId = await createSession(install.port, admin, config.players);
   const storyteller = new ViewClient(install.port, sessionId, admin.user.id, admin.accessToken);
-  answerServerPings(storyteller);
   const players: VotePlayer[] = [];
   try {
     await storyteller.joined(STEP_TIMEOUT_MS);
@@ -67,17 +66,20 @@ export const setUpTable = async (config: VoteConfig, install: BelfryInstall, ran
     });
     await Promise.all(players.map((player) => player.client.joined(STEP_TIMEOUT_MS)));
     await Promise.all(players.map((player) => requireOk(player.client, 'claimSeat', { index: player.seat })));
-    // Every seat taken, and the server has measured every player's round trip (it does so on connecting).
-    await viewWhen(
-      storyteller,
-      (view) =>
-        players.every(
-          (player) =>
-            view.seats[player.seat]?.id === player.client.userId &&
-            typeof view.users[player.client.userId]?.ping === 'number',
-        ),
-      STEP_TIMEOUT_MS,
-    );
+    // Every seat taken, and the server has measured every player's round trip (it does so on connecting):
+    // each player has answered a serverPing, and the figure is in the view where views carry it.
+    const ready = (view: SessionView | null) =>
+      players.every(
+        (player) =>
+          view?.seats[player.seat]?.id === player.client.userId &&
+          player.client.pings > 0 &&
+          (!('ping' in (view.users[player.client.userId] ?? {})) || shownRtt(view, player.client.userId) !== null),
+      );
+    const deadline = Date.now() + STEP_TIMEOUT_MS;
+    while (!ready(storyteller.view)) {
+      if (Date.now() > deadline) throw new Error('the seats or the round trip measurements did not arrive in time');
+      await sleep(50);
+    }
     await requireOk(storyteller, 'voteSpeed', { speed: config.speedMs });
     await withTimeout(
       Promise.all(players.map((player) => player.measureClock(config.pingSamples, config.clock))),

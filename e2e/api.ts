@@ -2,7 +2,11 @@ import { type Challenge, solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { io, type Socket } from 'socket.io-client';
 import type { MailCatcher } from './mail';
-import type { ServerProcess } from './server';
+
+/** Whatever answers Belfry's API: one server process, or the load balancer in front of several. */
+export interface Host {
+  url: string;
+}
 
 export interface Tokens {
   accessToken: string;
@@ -11,7 +15,7 @@ export interface Tokens {
 }
 
 const post = async <T>(
-  server: ServerProcess,
+  server: Host,
   path: string,
   body: unknown,
   token?: string,
@@ -26,14 +30,14 @@ const post = async <T>(
 };
 
 /** Solves the server's ALTCHA challenge the way the widget does. */
-const captcha = async (server: ServerProcess): Promise<string> => {
+const captcha = async (server: Host): Promise<string> => {
   const challenge = (await (await fetch(`${server.url}/backend/captcha`)).json()) as Challenge;
   const solution = await solveChallenge({ challenge, deriveKey });
   return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
 };
 
 /** A verified account made through the API (for the crowd around the browser users). */
-export const registerViaApi = async (server: ServerProcess, mail: MailCatcher, username: string): Promise<Tokens> => {
+export const registerViaApi = async (server: Host, mail: MailCatcher, username: string): Promise<Tokens> => {
   const email = `${username}@example.test`;
   const registered = await post(server, '/backend/auth/register', {
     email,
@@ -53,14 +57,14 @@ export const registerViaApi = async (server: ServerProcess, mail: MailCatcher, u
   return verified.body.tokens;
 };
 
-export const createSessionViaApi = async (server: ServerProcess, token: string, body: Record<string, unknown>) => {
+export const createSessionViaApi = async (server: Host, token: string, body: Record<string, unknown>) => {
   const res = await post<{ sessionId: string }>(server, '/backend/sessions', body, token);
   if (res.status !== 201) throw new Error(`create session: ${JSON.stringify(res.body)}`);
   return res.body.sessionId;
 };
 
 /** A socket in a session, as a user who is online without a browser. Resolves once the server let it in. */
-export const joinViaSocket = (server: ServerProcess, sessionId: string, token: string): Promise<Socket> =>
+export const joinViaSocket = (server: Host, sessionId: string, token: string): Promise<Socket> =>
   new Promise((resolve, reject) => {
     const socket = io(server.url, {
       path: '/backend/socket/',

@@ -23,8 +23,9 @@ export class ServerProcess {
   }
 
   async start(): Promise<void> {
-    // node itself runs the server (tsx as a loader), so a SIGKILL hits the server and nothing else.
-    this.child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    // The production build (`npm run build`), as `npm start` runs it; node itself is the server, so a
+    // SIGKILL hits the server and nothing else.
+    this.child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
       cwd: root,
       env: {
         ...process.env,
@@ -44,6 +45,11 @@ export class ServerProcess {
     this.child.stdout?.on('data', (d: Buffer) => (this.output += d.toString()));
     this.child.stderr?.on('data', (d: Buffer) => (this.output += d.toString()));
     await waitUntilAnswering('server', this.child, `${this.url}/backend/version`, {}, () => this.output);
+  }
+
+  /** SIGSTOP: the process holds its connections open but answers nothing (a hung node). */
+  freeze(): void {
+    this.child?.kill('SIGSTOP');
   }
 
   /** kill -9: no shutdown handler runs, nothing is flushed by the server. */
@@ -119,7 +125,7 @@ export class MediaProcess {
 }
 
 /** Polls `url` until it answers 200, for 30 s at most; the child's output explains a failure. */
-const waitUntilAnswering = async (
+export const waitUntilAnswering = async (
   what: string,
   child: ChildProcess,
   url: string,

@@ -4,12 +4,14 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if ! command -v chromium >/dev/null 2>&1; then
-  echo "Installing Debian's chromium for the browser tests"
-  sudo_cmd=""
+# Debian packages the tests drive: chromium (browser tests), haproxy (the two-node failover test).
+apt_install() {
+  local sudo_cmd=""
   [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
-  $sudo_cmd apt-get install -y chromium || { $sudo_cmd apt-get update && $sudo_cmd apt-get install -y chromium; }
-fi
+  $sudo_cmd apt-get install -y "$@" || { $sudo_cmd apt-get update && $sudo_cmd apt-get install -y "$@"; }
+}
+command -v chromium >/dev/null 2>&1 || { echo "Installing Debian's chromium for the browser tests"; apt_install chromium; }
+command -v haproxy >/dev/null 2>&1 || { echo "Installing Debian's haproxy for the failover test"; apt_install haproxy; }
 
 [ -n "${DATABASE_URL:-}" ] || echo "note: DATABASE_URL not set: PostgreSQL suites are skipped"
 [ -n "${REDIS_URL:-}" ] || echo "note: REDIS_URL not set: the multi-node suite is skipped"

@@ -11,8 +11,8 @@ export const unique = () => Math.random().toString(36).slice(2, 8);
 
 /**
  * A browser signed in as `tokens` (logging in itself is tested in accounts.spec.ts), in the session.
- * With `received`, everything the page's socket receives (WebSocket frames and polling answers) is
- * recorded there.
+ * With `received`, everything that reaches the page from the server's /backend/ (WebSocket frames,
+ * polling answers, API answers) is recorded there.
  */
 export const pageFor = async (
   browser: Browser,
@@ -30,12 +30,11 @@ export const pageFor = async (
   if (received) {
     page.on('websocket', (ws) => ws.on('framereceived', (frame) => received.push(String(frame.payload))));
     page.on('response', (response) => {
-      if (response.url().includes('/backend/socket/')) {
-        response.text().then(
-          (text) => received.push(text),
-          () => undefined,
-        );
-      }
+      if (!new URL(response.url()).pathname.startsWith('/backend/')) return;
+      response.text().then(
+        (text) => received.push(text),
+        () => undefined,
+      );
     });
   }
   await page.goto(`${server.url}/join/${code}`);

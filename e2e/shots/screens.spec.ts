@@ -2,6 +2,7 @@ import { expect, test } from '../fixtures';
 import { registerThroughUi } from '../flows';
 import { MailCatcher } from '../mail';
 import { ServerProcess } from '../server';
+import { openMenu } from './gameTable';
 
 /** Not a check: renders the main screens to PNG files in e2e/screens/ for a person to look at (npm run screens -w e2e). */
 const mail = new MailCatcher();
@@ -32,7 +33,11 @@ test('screens', async ({ browser }) => {
   await st.getByTestId('create-name').fill('shot-game');
   await st.getByTestId('create-public').uncheck();
   await st.getByTestId('create-submit').click();
+  // Eight seats, gathered (the town info's add button goes at five).
+  await openMenu(st, 'playing');
+  await st.getByTestId('gather-toggle').click();
   for (let i = 0; i < 8; i++) await st.getByTestId('add-seat').click();
+  await st.getByTestId('gather-done').click();
   const p = await (await browser.newContext({ viewport: { width: 1024, height: 768 } })).newPage();
   await p.goto(`${server.url}/join/shot-game`);
   await registerThroughUi(p, mail, 'PlayerOne');

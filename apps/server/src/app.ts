@@ -1,10 +1,6 @@
 import { scriptJsonSchema } from '@belfry/content';
-import fs from 'node:fs';
-import path from 'node:path';
-import { createAdapter } from '@socket.io/redis-adapter';
-import fastifyStatic from '@fastify/static';
+import fastifyHelmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import { Accounts } from './auth/accounts';
 import { Captcha } from './auth/captcha';
@@ -16,12 +12,15 @@ import { type Db, openDatabase } from './db/database';
 import { registerAuthRoutes } from './http/auth-routes';
 import { makeAuthenticate } from './http/authenticate';
 import { HttpError } from './http/errors';
+import { securityHeaders } from './http/security-headers';
 import { registerSessionRoutes } from './http/session-routes';
+import { registerCompression, registerWebApp } from './http/static';
 import { registerUserRoutes } from './http/user-routes';
 import { Mailer } from './mail/mailer';
 import { ChatServers } from './media/chatServers';
 import { OutboxSms, type SmsProvider } from './mail/sms';
-import { SessionHub } from './sessions/hub';
+import { openCluster } from './sessions/cluster';
+import type { SessionHub } from './sessions/hub';
 import { attachSessionSockets } from './sessions/socket';
 import { SessionStore } from './sessions/store';
 import { Users } from './users/users';
@@ -39,8 +38,6 @@ export interface BelfryServer {
   port: number;
   close(): Promise<void>;
 }
-
-const CHANGED = 'belfry:session-changed';
 
 /** Builds and starts one Belfry node: HTTP API, static SPA, Socket.IO, database. */
 export const startServer = async (
@@ -88,30 +85,23 @@ export const startServer = async (
     return reply.code(500).send({ error: { code: 'internal', message: 'Something went wrong on the server.' } });
   });
 
+  // Before any route, so the headers go with every answer: the app's HTML and files, the API, errors.
+  await app.register(fastifyHelmet, securityHeaders(config));
+  // Before any route too: its hook compresses the answers of the routes registered after it.
+  await registerCompression(app);
   registerAuthRoutes(app, { accounts, users, captcha, phone, limiter, limits: config.limits, auth });
   registerUserRoutes(app, { users, auth });
   registerSessionRoutes(app, { store, auth, chatServers, supportEmail: config.supportEmail });
+  // For a load balancer's health check: 503 once this node is going down, so new connections go elsewhere.
+  let stopping = false;
+  app.get('/backend/health', (_req, reply) =>
+    stopping ? reply.code(503).send({ ok: false }) : reply.send({ ok: true }),
+  );
   // Spec 3 §5: script authors validate against the schema Belfry itself loads scripts with.
   const scriptSchemaJson = JSON.stringify(scriptJsonSchema(), null, 2);
   app.get('/script-schema.json', (_req, reply) => reply.type('application/schema+json').send(scriptSchemaJson));
 
-  const indexHtml = config.webDist ? path.join(config.webDist, 'index.html') : undefined;
-  const hasWeb = !!indexHtml && fs.existsSync(indexHtml);
-  if (hasWeb && config.webDist) {
-    // wildcard: files are looked up per request, so a rebuilt web app is served without a restart.
-    await app.register(fastifyStatic, { root: config.webDist, wildcard: true });
-  } else {
-    app.log.warn('web app not built: only the API is served (run npm run build)');
-  }
-  app.setNotFoundHandler((req, reply) => {
-    // A missing file (a stale chunk name) is a 404, never the app's HTML.
-    const isFile = /\.[a-z0-9]+$/i.test(req.url.split('?')[0] ?? '');
-    if (req.url.startsWith('/backend/') || !hasWeb || req.method !== 'GET' || isFile) {
-      return reply.code(404).send({ error: { code: 'not_found', message: 'Not found.' } });
-    }
-    // Client-side routes (/play, /join/abc, ...) all load the single-page app.
-    return reply.type('text/html').sendFile('index.html');
-  });
+  await registerWebApp(app, config.webDist);
 
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
@@ -125,23 +115,23 @@ export const startServer = async (
     pingTimeout: 10_000,
   });
 
-  let redis: Redis[] = [];
-  if (config.redisUrl) {
-    const pub = new Redis(config.redisUrl);
-    const sub = pub.duplicate();
-    redis = [pub, sub];
-    io.adapter(createAdapter(pub, sub));
-  }
-  let closing = false;
-  const hub = new SessionHub(store, app.log, (sessionId, version) => {
-    if (config.redisUrl && !closing) io.serverSideEmit(CHANGED, sessionId, version);
+  const cluster = await openCluster(io, store, config.redisUrl, app.log);
+  const { hub } = cluster;
+  const sockets = attachSessionSockets(io, {
+    hub,
+    accounts,
+    key,
+    chatServers,
+    limiter,
+    limits: config.limits,
+    socketRateFactor: config.socketRateFactor,
+    log: app.log,
   });
-  io.on(CHANGED, (sessionId: string, version: number) => void hub.changedElsewhere(sessionId, version));
-  attachSessionSockets(io, { hub, accounts, key, chatServers, log: app.log });
 
-  // Connected users ping every 60 s, which writes the session; so an idle session is an empty one.
+  // Sessions someone is connected to, here or on another node, are kept however quiet they are.
   const sweepIdle = async () => {
-    const removed = await store.removeIdle(Date.now() - config.sessionIdleMinutes * 60_000, hub.liveIds());
+    const inUse = new Set([...hub.liveIds(), ...(await cluster.registry.inUseElsewhere())]);
+    const removed = await store.removeIdle(Date.now() - config.sessionIdleMinutes * 60_000, inUse);
     if (removed.length > 0) app.log.info({ removed }, 'removed idle sessions');
   };
   const sweeper = setInterval(
@@ -161,17 +151,20 @@ export const startServer = async (
     port,
     sweepIdle,
     async close() {
-      closing = true;
+      stopping = true;
+      cluster.quiet();
       clearInterval(sweeper);
+      sockets.stop();
       io.disconnectSockets(true);
       await new Promise<void>((resolve) => io.close(() => resolve()));
       await app.close();
       // Let the presence changes of the closed sockets reach the database before it closes.
       await hub.idle();
+      await hub.snapshotAll();
       hub.shutdown();
       await mailer.idle();
       mailer.close();
-      await Promise.all(redis.map((client) => client.quit().catch(() => undefined)));
+      await cluster.close();
       await db.close();
     },
   };

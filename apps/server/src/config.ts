@@ -18,6 +18,10 @@ export interface RateLimits {
   verifyPerAccount: Limit;
   phoneSendPerIp: Limit;
   phoneSendPerAccount: Limit;
+  /** Login, register and recover posts whose captcha is wrong, counted apart from every account's counters. */
+  captchaFailPerIp: Limit;
+  /** Socket handshakes naming a session that does not exist, so private session codes cannot be guessed. */
+  unknownSessionPerIp: Limit;
 }
 
 export const DEFAULT_LIMITS: RateLimits = {
@@ -31,6 +35,8 @@ export const DEFAULT_LIMITS: RateLimits = {
   verifyPerAccount: { max: 30, windowSeconds: 600 },
   phoneSendPerIp: { max: 20, windowSeconds: 86_400 },
   phoneSendPerAccount: { max: 10, windowSeconds: 86_400 },
+  captchaFailPerIp: { max: 30, windowSeconds: 600 },
+  unknownSessionPerIp: { max: 20, windowSeconds: 600 },
 };
 
 /** Multiplies every limit's allowance (RATE_LIMIT_FACTOR): for large events, or test rigs on one address. */
@@ -72,6 +78,11 @@ export interface ServerConfig {
   /** Phone codes the install sends per day at most; beyond it verification answers 402. */
   smsDailyBudget: number;
   limits: RateLimits;
+  /**
+   * Multiplies the socket message rates of every user (sessions/buckets.ts); 1 in production. A test
+   * that fills every cap of a session quickly raises it.
+   */
+  socketRateFactor: number;
   /** An empty session is removed after this long without anyone in it. */
   sessionIdleMinutes: number;
   /** The chat servers (apps/media) sessions may use: CHAT_SERVERS="Europe=https://eu.example.org,Local=http://127.0.0.1:8090". */
@@ -134,6 +145,7 @@ export const configFromEnv = (env: NodeJS.ProcessEnv = process.env): ServerConfi
   captchaMaxCounter: Number(env.CAPTCHA_MAX_COUNTER ?? 100_000),
   smsDailyBudget: Number(env.SMS_DAILY_BUDGET ?? 200),
   limits: scaleLimits(DEFAULT_LIMITS, Number(env.RATE_LIMIT_FACTOR ?? 1)),
+  socketRateFactor: 1,
   sessionIdleMinutes: Number(env.SESSION_IDLE_MINUTES ?? 12 * 60),
   chatServers: parseChatServers(env.CHAT_SERVERS),
   mediaSecret: env.MEDIA_SECRET || undefined,

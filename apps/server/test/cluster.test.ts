@@ -23,8 +23,9 @@ describe.runIf(enabled)('two server nodes sharing PostgreSQL and Redis (DESIGN p
   beforeAll(async () => {
     const db = await freshDatabase('postgres');
     drop = db.drop;
-    a = await startTestServer(testConfig(db, { redisUrl: REDIS_URL }));
-    b = await startTestServer(testConfig(db, { redisUrl: REDIS_URL }));
+    // Socket rates lifted: the contention test sends 120 messages at once.
+    a = await startTestServer(testConfig(db, { redisUrl: REDIS_URL, socketRateFactor: 100 }));
+    b = await startTestServer(testConfig(db, { redisUrl: REDIS_URL, socketRateFactor: 100 }));
   });
   afterAll(async () => {
     for (const c of clients) c.close();
@@ -64,5 +65,115 @@ describe.runIf(enabled)('two server nodes sharing PostgreSQL and Redis (DESIGN p
     const winner = r1.ok ? p1 : p2;
     await c1.until((v) => v.seats[0]?.id === winner.user.id);
     await c2.until((v) => v.seats[0]?.id === winner.user.id);
+  });
+
+  it('typing reaches a recipient connected to the other node (issue 16: ephemeral events cross nodes)', async () => {
+    const st = await register(a, 'teller3');
+    await a.db.kysely.updateTable('users').set({ level: 'patreon-townsfolk' }).where('id', '=', st.user.id).execute();
+    const p1 = await register(a, 'typist');
+    const p2 = await register(b, 'reader');
+    await api(a, 'POST', '/backend/sessions', { name: 'typing', seats: 3 }, st.accessToken);
+    const onA = new TestClient(a.port, 'typing', p1.accessToken);
+    const onB = new TestClient(b.port, 'typing', p2.accessToken);
+    clients.push(onA, onB);
+    await onA.until(() => true);
+    await onB.until(() => true);
+    // Seated neighbours may whisper (spec 2 §5): the indicator goes where the message would.
+    expect((await onA.request('claimSeat', { index: 0 })).ok).toBe(true);
+    expect((await onB.request('claimSeat', { index: 1 })).ok).toBe(true);
+    await onA.until((v) => v.seats[1]?.id === p2.user.id);
+    const seen = new Promise((resolve) => onB.socket.on('textMessageIndicator', resolve));
+    expect((await onA.request('textMessageIndicator', { recipientId: p2.user.id, length: 7 })).ok).toBe(true);
+    await expect(seen).resolves.toEqual({ senderId: p1.user.id, recipientId: p2.user.id, length: 7 });
+  });
+
+  it('a user connected through both nodes stays online when one of the connections ends', async () => {
+    const st = await register(a, 'teller4');
+    await a.db.kysely.updateTable('users').set({ level: 'patreon-townsfolk' }).where('id', '=', st.user.id).execute();
+    const twoTabs = await register(a, 'twotabs');
+    await api(a, 'POST', '/backend/sessions', { name: 'tabs', seats: 3 }, st.accessToken);
+    const watcher = new TestClient(a.port, 'tabs', st.accessToken);
+    const tabA = new TestClient(a.port, 'tabs', twoTabs.accessToken);
+    const tabB = new TestClient(b.port, 'tabs', twoTabs.accessToken);
+    clients.push(watcher, tabA, tabB);
+    for (const c of [watcher, tabA, tabB]) await c.until(() => true);
+    await watcher.until((v) => v.users[twoTabs.user.id]?.isOnline === true);
+    tabA.close();
+    // Node A saw its last connection of the user go, but node B still holds one.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(a.hub.state('tabs')!.users[twoTabs.user.id]!.isOnline).toBe(true);
+    expect(watcher.view!.users[twoTabs.user.id]!.isOnline).toBe(true);
+    tabB.close();
+    await watcher.until((v) => v.users[twoTabs.user.id]?.isOnline === false);
+  });
+
+  it('a request sent again after its node died is applied once: the other node knows its id', async () => {
+    const st = await register(a, 'teller5');
+    await a.db.kysely.updateTable('users').set({ level: 'patreon-townsfolk' }).where('id', '=', st.user.id).execute();
+    const p = await register(a, 'resender');
+    await api(a, 'POST', '/backend/sessions', { name: 'resend', seats: 3 }, st.accessToken);
+    const teller = new TestClient(a.port, 'resend', st.accessToken);
+    const first = new TestClient(a.port, 'resend', p.accessToken);
+    clients.push(teller, first);
+    await teller.until(() => true);
+    await first.until(() => true);
+    const rid = 'c0ffee'.repeat(5);
+    const message = { recipientId: st.user.id, message: 'Only once' };
+    expect((await first.requestWithId('textMessage', message, rid)).ok).toBe(true);
+    // The answer was lost with node a: the client reconnects (to node b) and sends it again.
+    first.close();
+    const again = new TestClient(b.port, 'resend', p.accessToken);
+    clients.push(again);
+    await again.until(() => true);
+    expect((await again.requestWithId('textMessage', message, rid)).ok).toBe(true);
+    // A new request (another id) with the same words is a new message.
+    expect((await again.requestWithId('textMessage', message, 'beef'.repeat(8))).ok).toBe(true);
+    const view = await teller.until((v) => v.chat.messages.filter((m) => m.message === 'Only once').length >= 2);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(teller.view!.chat.messages.filter((m) => m.message === 'Only once')).toHaveLength(2);
+    expect(view.chat.messages.length).toBeGreaterThan(0);
+    const stored = await a.db.kysely
+      .selectFrom('session_events')
+      .select('version')
+      .where('session_id', '=', 'resend')
+      .where('request_id', '=', rid)
+      .execute();
+    expect(stored).toHaveLength(1);
+  });
+
+  it('120 messages at once through both nodes: every one applied once, none refused for contention', async () => {
+    const st = await register(a, 'teller6');
+    await a.db.kysely.updateTable('users').set({ level: 'patreon-townsfolk' }).where('id', '=', st.user.id).execute();
+    await api(a, 'POST', '/backend/sessions', { name: 'contended', seats: 6 }, st.accessToken);
+    const teller = new TestClient(a.port, 'contended', st.accessToken);
+    clients.push(teller);
+    await teller.until(() => true);
+    const senders: TestClient[] = [];
+    for (let i = 0; i < 6; i++) {
+      const account = await register(i % 2 ? b : a, `contender${i}`);
+      const client = new TestClient((i % 2 ? b : a).port, 'contended', account.accessToken);
+      clients.push(client);
+      senders.push(client);
+      await client.until(() => true);
+    }
+    const acks = await Promise.all(
+      senders.flatMap((client, i) =>
+        Array.from({ length: 20 }, (_, n) =>
+          client.request('textMessage', { recipientId: st.user.id, message: `sender ${i} message ${n}` }),
+        ),
+      ),
+    );
+    expect(acks.filter((ack) => !ack.ok)).toEqual([]);
+    const view = await teller.until(
+      (v) => v.chat.messages.filter((m) => m.message.startsWith('sender ')).length === 120,
+    );
+    expect(new Set(view.chat.messages.map((m) => m.message)).size).toBe(view.chat.messages.length);
+    const events = await a.db.kysely
+      .selectFrom('session_events')
+      .select('intent')
+      .where('session_id', '=', 'contended')
+      .execute();
+    const messages = events.filter((e) => (JSON.parse(e.intent) as { type: string }).type === 'textMessage');
+    expect(messages).toHaveLength(120);
   });
 });

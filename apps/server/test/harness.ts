@@ -10,6 +10,7 @@ import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { SMTPServer } from 'smtp-server';
 import { startServer, type BelfryServer } from '../src/app';
 import { configFromEnv, DEFAULT_LIMITS, type RateLimits, type ServerConfig } from '../src/config';
+import { SessionStore } from '../src/sessions/store';
 
 /** The code as our mails state it ("code is 123456", "code: 123456"), never a number in an address. */
 const CODE = /\bcode(?: is|:) (\d{6})\b/;
@@ -267,6 +268,11 @@ export class TestClient {
     return this.socket.timeout(5000).emitWithAck(event, payload) as Promise<Ack<T>>;
   }
 
+  /** A request with its id, as the web client sends every queued one (API.md "Request ids"). */
+  requestWithId<T extends object = object>(event: string, payload: unknown, rid: string): Promise<Ack<T>> {
+    return this.socket.timeout(5000).emitWithAck(event, payload, { rid }) as Promise<Ack<T>>;
+  }
+
   close() {
     this.socket.disconnect();
   }
@@ -274,35 +280,24 @@ export class TestClient {
 
 /**
  * Changes a stored session behind the running server's back, as another node would, and tells the
- * hub (for states no intent can make yet, e.g. roles before the grimoire issue lands).
+ * hub (for states no intent makes, e.g. a boost about to end): the change becomes a new snapshot.
  */
 export const rewriteState = async (
   server: BelfryServer,
   id: string,
   change: (state: SessionState) => SessionState,
 ): Promise<void> => {
-  // A compare-and-set like the server's own writes, so a concurrent write (a ping) is never lost.
-  for (let attempt = 0; attempt < 20; attempt++) {
-    const row = await server.db.kysely
-      .selectFrom('sessions')
-      .select('state')
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
-    const current = JSON.parse(row.state) as SessionState;
-    const next = { ...change(current), version: current.version + 1 };
-    const result = await server.db.kysely
-      .updateTable('sessions')
-      .set({ state: JSON.stringify(next), version: next.version })
-      .where('id', '=', id)
-      .where('version', '=', current.version)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 1) {
-      await server.hub.changedElsewhere(id, next.version);
-      return;
-    }
-  }
-  throw new Error('could not rewrite the session state');
+  const store = new SessionStore(server.db.kysely);
+  const current = await store.load(id);
+  if (!current) throw new Error(`no session ${id}`);
+  const next = { ...change(current), version: current.version + 1 };
+  await store.snapshot(next);
+  await server.hub.changedElsewhere(id, next.version);
 };
+
+/** The session as stored: its snapshot and the events since. */
+export const storedState = async (server: BelfryServer, id: string): Promise<SessionState | undefined> =>
+  new SessionStore(server.db.kysely).load(id);
 
 /** Opens a socket to a session and closes it again: 'connected', or the handshake's refusal code. */
 export const tryConnect = (server: { port: number }, sessionId: string, token: string) =>

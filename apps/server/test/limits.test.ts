@@ -45,7 +45,7 @@ describe('abuse limits: 429 with a retry time, per address and per account', () 
     const raw = await fetch(`http://127.0.0.1:${server.port}/backend/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'target@example.test', password: 'x', captcha: 'x' }),
+      body: JSON.stringify({ email: 'target@example.test', password: 'x', captcha: await solveCaptcha(server) }),
     });
     expect(raw.headers.get('retry-after')).toMatch(/^\d+$/);
     // 5 hits from this address so far; a sixth (another account) passes, the seventh is the address limit.

@@ -1,6 +1,15 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { BelfryServer } from '../src/app';
-import { api, DIALECTS, freshDatabase, register, startTestServer, TestClient, testConfig } from './harness';
+import {
+  api,
+  DIALECTS,
+  freshDatabase,
+  register,
+  startTestServer,
+  storedState,
+  TestClient,
+  testConfig,
+} from './harness';
 
 describe.each(DIALECTS)('restart (%s): DESIGN principle 3, an acknowledged action is durable', (dialect) => {
   const cleanup: (() => Promise<void>)[] = [];
@@ -40,5 +49,41 @@ describe.each(DIALECTS)('restart (%s): DESIGN principle 3, an acknowledged actio
       '',
     ]);
     again.close();
+  });
+
+  it('a crash leaves the events since the last snapshot: they rebuild exactly the acknowledged state (issue 16)', async () => {
+    const db = await freshDatabase(dialect);
+    cleanup.push(db.drop);
+    // Rates lifted: 250 intents from one player in a row.
+    const server: BelfryServer = await startTestServer(testConfig(db, { socketRateFactor: 100 }));
+    cleanup.push(() => server.close());
+    const st = await register(server, 'teller');
+    const player = await register(server, 'claimer');
+    await api(server, 'POST', '/backend/sessions', { name: 'replayed', seats: 3 }, st.accessToken);
+    const client = new TestClient(server.port, 'replayed', player.accessToken);
+    await client.until(() => true);
+    for (let i = 0; i < 250; i++) {
+      expect((await client.request('claimSeat', { index: i % 2 === 0 ? i % 3 : -1 })).ok).toBe(true);
+    }
+    const live = server.hub.state('replayed')!;
+    // Crossing versions 100 and 200 wrote snapshots; each dropped the events before the one before it, so
+    // the last 100 before the snapshot stay (to recognise a retried request) and all after it.
+    const snapshot = await server.db.kysely
+      .selectFrom('sessions')
+      .select('version')
+      .where('id', '=', 'replayed')
+      .executeTakeFirstOrThrow();
+    expect(live.version).toBeGreaterThan(200);
+    expect(snapshot.version).toBe(200);
+    const events = await server.db.kysely
+      .selectFrom('session_events')
+      .select('version')
+      .where('session_id', '=', 'replayed')
+      .execute();
+    expect(events.map((e) => e.version)).toEqual(Array.from({ length: live.version - 100 }, (_, i) => 101 + i));
+    // What another process would load now (the server has not stopped, so nothing was written on exit).
+    const loaded = await storedState(server, 'replayed');
+    expect(loaded).toEqual(live);
+    client.close();
   });
 });

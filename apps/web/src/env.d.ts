@@ -1,8 +1,11 @@
 /** Injected by Vite's `define` from apps/web/package.json (vite.config.ts). */
 declare const __APP_VERSION__: string;
 
-/** The Game Icons Belfry uses, by name: SVG bodies in a 512 × 512 box (vite.config.ts). */
+/** SVG bodies of Game Icons by name, each drawing in a 512 × 512 box (vite.config.ts). */
+type GameIconBodies = Readonly<Record<string, string>>;
+
+/** The interface's Game Icons, and a loader per character set (src/ui/icons/iconNames.ts). */
 declare module 'virtual:game-icons' {
-  const bodies: Record<string, string>;
-  export default bodies;
+  export const interfaceIcons: GameIconBodies;
+  export const iconSets: Readonly<Record<string, () => Promise<{ default: GameIconBodies }>>>;
 }

@@ -1,3 +1,5 @@
+// First: it must run before any chunk builds a schema (see the file and vite.config.ts).
+import './zodJitless';
 // First, so the area stylesheets imported by the pages may refine it.
 import './styles/base.css';
 import { StrictMode } from 'react';
@@ -6,7 +8,7 @@ import { RouterProvider } from 'react-router';
 import { bootstrap } from './app/bootstrap';
 import { router } from './app/router';
 import { i18nReady } from './i18n';
-import { registerServiceWorker } from './local/serviceWorker';
+import { registerServiceWorker } from './app/serviceWorker';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html lacks #root');

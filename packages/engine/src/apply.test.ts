@@ -115,11 +115,6 @@ describe('presence and ping', () => {
     expect(s.users.alice!.isOnline).toBe(false);
     expect(s.seats[0]!.id).toBe('alice');
   });
-
-  it('stores the measured latency', () => {
-    const s = ok(apply(tableWith(1), { type: 'ping', latency: 42.4 }, BOB, T0));
-    expect(s.users.bob!.ping).toBe(42);
-  });
 });
 
 it('refuses an unknown intent without changing anything', () => {

@@ -17,6 +17,7 @@ import { voteRules } from './rules/vote';
 import { whisperRules } from './rules/whispers';
 import type { Actor, SessionState } from './types';
 import { settleChannels } from './whispers';
+import { settleHolders } from './holder';
 
 export type ApplyResult = { ok: true; state: SessionState } | { ok: false; error: Refusal };
 
@@ -49,6 +50,7 @@ export const apply = (state: SessionState, intent: Intent, actor: Actor, now: nu
   const refused = rule(draft, intent, actor, now);
   if (refused) return { ok: false, error: refused };
   settleChannels(draft, now);
+  settleHolders(draft);
   const next = finishDraft(draft) as SessionState;
   // An intent that changed nothing (an ignored request, a timed step not yet due) keeps the version.
   if (next === state) return { ok: true, state };

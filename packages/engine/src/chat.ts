@@ -1,6 +1,6 @@
 import { distributionFor } from './distribution';
 import { refuse, type Refusal } from './errors';
-import { hasGrimoireAccess, isModeratorLevel, isStoryteller, seatIndexOf } from './permissions';
+import { hasGrimoireAccess, isInGame, isModeratorLevel, isStoryteller, seatIndexOf } from './permissions';
 import type { Role, SessionState, SignalPart } from './types';
 
 /** Spec 2 §5 Text: seats differing by 1 modulo (players minus 2) are neighbours. */
@@ -28,7 +28,8 @@ export const defaultRecipients = (state: SessionState, userId: string): string[]
       : state.seats.flatMap((seat, i) =>
           seat.id && isOnline(state, seat.id) && areNeighbours(own, i, state.seats.length) ? [seat.id] : [],
         );
-  const spectatorOrStoryteller = own < 0;
+  // A player who stood up from a seat they still hold is no spectator (issue 14).
+  const spectatorOrStoryteller = isStoryteller(state, userId) || !isInGame(state, userId);
   return [
     ...storytellers,
     ...neighbours,
@@ -54,7 +55,9 @@ export const textRefusal = (state: SessionState, senderId: string, recipientId: 
     return null;
   }
   if (recipientId === 'spectator') {
-    return seated ? refuse('forbidden', 'The spectator channel is for spectators and the Storyteller.') : null;
+    return !senderIsStoryteller && isInGame(state, senderId)
+      ? refuse('forbidden', 'The spectator channel is for spectators and the Storyteller.')
+      : null;
   }
   if (recipientId === senderId) return refuse('bad_request', 'Not to yourself.');
   if (!state.users[recipientId] || !isOnline(state, recipientId))

@@ -98,3 +98,27 @@ export const SIGNAL_CARDS = [
   'grimoire',
   'seen',
 ] as const;
+
+/**
+ * Issue 14: hard caps on what one user can add to a session, so that no client grows it past a fixed
+ * bound (the server README states the resulting size).
+ */
+/** The Storyteller's reminders on one seat. */
+export const MAX_REMINDERS_PER_SEAT = 20;
+/** One player's notes on one seat, and on all seats together. */
+export const MAX_NOTES_PER_SEAT = 10;
+export const MAX_NOTES_PER_USER = 60;
+/** Signals one player keeps at a time (they clear 10 s after day begins); a Storyteller's. */
+export const MAX_SIGNALS_PER_PLAYER = 10;
+export const MAX_SIGNALS_PER_STORYTELLER = 60;
+/** Serialised size of one signal's cards. */
+export const MAX_SIGNAL_BYTES = 2048;
+/** Messages kept besides the town's 500: the spectators' channel and the grimoire holders' private channel. */
+export const SPECTATOR_MESSAGES_KEPT = 200;
+export const PRIVATE_MESSAGES_KEPT = 200;
+/** Entries kept in the game and vote histories (a game of 20 players needs far fewer). */
+export const HISTORY_KEPT = 500;
+/** People a session remembers; beyond it, the longest-gone who hold nothing in it are forgotten. */
+export const MAX_SESSION_USERS = 100;
+/** Storytellers at one table. */
+export const MAX_STORYTELLERS = 5;

@@ -12,6 +12,8 @@ export const ERROR_CODES = [
   'session_exists',
   'session_disconnected',
   'seat_taken',
+  'seat_held',
+  'limit_reached',
   'already_seated',
   'not_seated',
   'no_such_seat',
@@ -59,6 +61,8 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 export interface Refusal {
   code: ErrorCode;
   message: string;
+  /** With rate_limited: seconds (a tenth at least) until trying again can work. */
+  retryAfter?: number;
 }
 
 export const refuse = (code: ErrorCode, message: string): Refusal => ({ code, message });

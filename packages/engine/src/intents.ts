@@ -83,10 +83,11 @@ export type Intent =
   | { type: 'clearSignals' }
   | { type: 'expireMessages' }
   | { type: 'whisperTimeout' }
-  | { type: 'ping'; latency: number }
+  /** A subscribed Storyteller is online: the server keeps the session open for an hour ahead. */
+  | { type: 'boost'; by: string }
   | {
       type: 'presence';
-      user: Omit<SessionUser, 'isOnline' | 'grimoireAccess' | 'ping'>;
+      user: Omit<SessionUser, 'isOnline' | 'grimoireAccess'>;
       isOnline: boolean;
       /** Whether the user has a subscription now (the server knows the account). */
       isSubscribed?: boolean;

@@ -13,8 +13,7 @@ const crowd = (online: number): SessionState => {
   const s = tableWith(5);
   s.boostUntil = T0 + 60_000;
   s.users = {};
-  for (let i = 0; i < online; i++)
-    s.users[`u${i}`] = { ...user(`u${i}`), isOnline: true, grimoireAccess: 0, ping: null };
+  for (let i = 0; i < online; i++) s.users[`u${i}`] = { ...user(`u${i}`), isOnline: true, grimoireAccess: 0 };
   return s;
 };
 

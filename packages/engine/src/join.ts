@@ -1,6 +1,6 @@
 import { SESSION_FULL_ONLINE } from './constants';
 import { refuse, type Refusal } from './errors';
-import { hasSubscription, isModeratorLevel, isSeated, isStoryteller } from './permissions';
+import { hasSubscription, isInGame, isModeratorLevel, isStoryteller } from './permissions';
 import type { Level, SessionState, UserFlag } from './types';
 
 export interface Joiner {
@@ -19,7 +19,7 @@ export const joinRefusal = (state: SessionState, joiner: Joiner, now: number): R
     return refuse('banned_from_session', 'You were removed from this session.');
   }
   const subscribed = hasSubscription(joiner.level, joiner.expires, now);
-  const privileged = isSeated(state, joiner.id) || isStoryteller(state, joiner.id) || isModeratorLevel(joiner.level);
+  const privileged = isInGame(state, joiner.id) || isStoryteller(state, joiner.id) || isModeratorLevel(joiner.level);
   const online = Object.values(state.users).filter((u) => u.isOnline && u.id !== joiner.id).length;
   if (online >= SESSION_FULL_ONLINE && !privileged) {
     return refuse('session_full', `This session is full (${SESSION_FULL_ONLINE} people online).`);

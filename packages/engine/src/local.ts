@@ -14,7 +14,7 @@ export const SEAT_NAME_MAX_CHARS = 50;
 export const isLocalGame = (state: Pick<SessionState, 'sessionId'>): boolean => state.sessionId === LOCAL_GAME_ID;
 
 /** A fresh local game: the browser's user is its Storyteller, and present. */
-export const createLocalGame = (owner: Omit<SessionUser, 'isOnline' | 'grimoireAccess' | 'ping'>, now: number) => {
+export const createLocalGame = (owner: Omit<SessionUser, 'isOnline' | 'grimoireAccess'>, now: number) => {
   const state = createSession({ sessionId: LOCAL_GAME_ID, owner, now });
   state.users[owner.id]!.isOnline = true;
   return state;

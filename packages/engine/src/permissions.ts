@@ -15,10 +15,18 @@ export const seatIndexOf = (state: SessionState, userId: string): number =>
 
 export const isSeated = (state: SessionState, userId: string): boolean => seatIndexOf(state, userId) >= 0;
 
-/** Spec 1 §6: Storytellers, or spectators whose grimoireAccess is 3. */
+/**
+ * A player stays in the game while they sit in a seat or hold one (they stood up, but the seat's
+ * character is still theirs): they do not become a spectator who may read the spectators' chat or
+ * look into the grimoire, and come back to that seat.
+ */
+export const isInGame = (state: SessionState, userId: string): boolean =>
+  userId !== '' && (isSeated(state, userId) || state.seats.some((seat) => seat.holder === userId));
+
+/** Spec 1 §6: Storytellers, or spectators whose grimoireAccess is 3 (and who are not in the game). */
 export const hasGrimoireAccess = (state: SessionState, userId: string): boolean => {
   if (isStoryteller(state, userId)) return true;
-  if (isSeated(state, userId)) return false;
+  if (isInGame(state, userId)) return false;
   return state.users[userId]?.grimoireAccess === 3;
 };
 

@@ -1,4 +1,5 @@
 import { DEFAULT_VOTE_SPEED_MS, MAX_SESSION_CODE } from './constants';
+import { holderOf } from './holder';
 import type { Seat, SessionMeta, SessionState, SessionUser } from './types';
 
 /** Spec 1 §5: a session code is lower-cased, trimmed and at most 20 characters. */
@@ -10,6 +11,8 @@ export const emptySeat = (): Seat => ({
   role: null,
   alignment: null,
   reminders: [],
+  holder: null,
+  notes: {},
   isDead: false,
   isVoteless: false,
   isMarkedForDeath: false,
@@ -20,7 +23,7 @@ export const emptySeat = (): Seat => ({
 
 export interface NewSession {
   sessionId: string;
-  owner: Omit<SessionUser, 'isOnline' | 'grimoireAccess' | 'ping'>;
+  owner: Omit<SessionUser, 'isOnline' | 'grimoireAccess'>;
   meta?: Partial<Pick<SessionMeta, 'language' | 'isPublic' | 'chatServer' | 'tags'>>;
   seats?: number;
   now: number;
@@ -47,7 +50,7 @@ export const createSession = ({ sessionId, owner, meta, seats = 0, now }: NewSes
     owner: { id: owner.id, username: owner.username },
     banlist: [],
   },
-  users: { [owner.id]: { ...owner, isOnline: false, grimoireAccess: 0, ping: null } },
+  users: { [owner.id]: { ...owner, isOnline: false, grimoireAccess: 0 } },
   storytellers: [{ id: owner.id, role: null, ability: '', alignment: null, reminders: [] }],
   seats: Array.from({ length: seats }, emptySeat),
   fabled: [],
@@ -65,6 +68,7 @@ export const createSession = ({ sessionId, owner, meta, seats = 0, now }: NewSes
     isHidden: false,
     highscore: 0,
     markedPlayer: -1,
+    tally: { highscore: 0, markedPlayer: -1 },
     voteTimer: null,
     pausedAt: null,
     history: [],
@@ -92,12 +96,25 @@ export const upgradeState = (raw: SessionState): SessionState => {
     owner: { ...owner, pronouns: '', level: 'none', flags: [], createdAt: 0 },
     now: raw.meta?.createdAt ?? 0,
   });
+  // `ping` (a measured round trip) was kept in the session until issue 16; it lives with the socket now.
+  const users = Object.fromEntries(
+    Object.entries(raw.users ?? {}).map(([id, user]) => {
+      const { ping: _ping, ...rest } = user as SessionUser & { ping?: unknown };
+      return [id, rest];
+    }),
+  );
   return {
     ...base,
     ...raw,
+    users,
     meta: { ...base.meta, ...raw.meta, tags: { ...base.meta.tags, ...raw.meta?.tags } },
     game: { ...base.game, ...raw.game },
     vote: { ...base.vote, ...raw.vote },
+    seats: (raw.seats ?? []).map((seat) => {
+      const upgraded = { ...emptySeat(), ...seat };
+      if (seat.holder === undefined) upgraded.holder = holderOf(upgraded, null);
+      return upgraded;
+    }),
     chat: { ...base.chat, ...raw.chat },
   };
 };

@@ -22,7 +22,7 @@ export const user = (id: string) => ({
 export const tableWith = (seats: number): SessionState => {
   const state = createSession({ sessionId: 'abc', owner: user('st'), seats, now: T0 });
   for (const id of ['alice', 'bob', 'mod']) {
-    state.users[id] = { ...user(id), isOnline: true, grimoireAccess: 0, ping: null };
+    state.users[id] = { ...user(id), isOnline: true, grimoireAccess: 0 };
   }
   state.users.mod!.level = 'special-moderator';
   return state;

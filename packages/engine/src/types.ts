@@ -51,7 +51,16 @@ export interface Seat {
   name: string;
   role: Role | null;
   alignment: Alignment;
+  /** The Storyteller's reminder tokens: grimoire knowledge, hidden even from the seat's own player. */
   reminders: Reminder[];
+  /**
+   * Who may sit here while the seat carries a secret character or alignment (issue 14): null when it
+   * carries none (anyone may claim it), the user who sat here with it, or '' when nobody has yet (only
+   * the Storyteller seats someone). A character never follows a player to another seat.
+   */
+  holder: string | null;
+  /** Players' own notes on this seat, by author: each sees only their own, apart from the grimoire. */
+  notes: Record<string, Reminder[]>;
   isDead: boolean;
   isVoteless: boolean;
   isMarkedForDeath: boolean;
@@ -120,6 +129,11 @@ export interface VoteState {
   isHidden: boolean;
   highscore: number;
   markedPlayer: number;
+  /**
+   * What the town knows of the count: the highscore and mark as open votes and the Storyteller's
+   * public acts left them. A secret vote never moves it (issue 14).
+   */
+  tally: { highscore: number; markedPlayer: number };
   /** Server time at which locking begins (locked = 1); the vote clock is derived from it. */
   voteTimer: number | null;
   /** Server time the clock was paused at, while paused. */
@@ -155,6 +169,11 @@ export interface Pointing {
   startedAt: number;
   /** Seats that point (a team or the dead, at night); null: every seated player (by day). */
   recipients: number[] | null;
+  /**
+   * The players in those seats when it started: only they point and see it (issue 14), so that
+   * sitting down in one of those seats later tells nothing.
+   */
+  members: string[];
   /** Who points at which seat (user id → seat index). */
   pointers: Record<string, number>;
 }
@@ -203,8 +222,6 @@ export interface SessionUser {
   isOnline: boolean;
   createdAt: number;
   grimoireAccess: GrimoireAccess;
-  /** Last measured round trip in ms (ping every 60 s). */
-  ping: number | null;
 }
 
 export interface SessionTags {
@@ -337,4 +354,9 @@ export interface Actor {
   isSubscribed?: boolean;
   /** The server itself (presence changes, timers). */
   isSystem?: boolean;
+  /**
+   * The round trip the server last measured on this actor's socket (every 60 s), in ms: the vote's
+   * grace for a late-arriving change. Kept by the server, not in the session (it changes all the time).
+   */
+  latency?: number;
 }

@@ -1,13 +1,19 @@
-import {
-  hasGrimoireAccess,
-  isModeratorLevel,
-  isStoryteller,
-  seatIndexOf,
-  sessionRoleOf,
-  type SessionRole,
-} from './permissions';
-import type { ChatState, Seat, SessionState, StorytellerEntry, TextMessage } from './types';
+import { isDemonBluffViewer, type Knowledge, knowledgeOf } from './knowledge';
+import type {
+  ChatState,
+  Pointing,
+  Reminder,
+  Seat,
+  SessionMeta,
+  SessionState,
+  SessionUser,
+  Signal,
+  StorytellerEntry,
+  TextMessage,
+  VoteState,
+} from './types';
 import { HIDDEN_WHISPER, isWhisperChannel, PRIVATE_CHANNEL } from './whispers';
+import type { SessionRole } from './permissions';
 
 export interface ViewerInfo {
   id: string;
@@ -16,154 +22,285 @@ export interface ViewerInfo {
   grimoireAccess: boolean;
 }
 
-/** What one viewer may see of a session: the same shape as the state, with secrets removed. */
+/** What one viewer may see of a session: the same shape as the state, built from what they may know. */
 export type SessionView = SessionState & { viewer: ViewerInfo };
 
-/** Memoised per seat object, so an unchanged seat yields the identical hidden seat (cheap diffs). */
-const memo = <T extends object>(make: (input: T) => T) => {
-  const cache = new WeakMap<T, T>();
-  return (input: T): T => {
-    let output = cache.get(input);
-    if (!output) cache.set(input, (output = make(input)));
+/**
+ * Views are built by allow-listing (DESIGN principle 1, the table in README.md): every object below
+ * is made field by field from what its viewer may know, never by copying the state and deleting
+ * known secrets, so a field added to the state stays out of every view until this file lets it in.
+ * Unchanged parts keep their identity (memoised per input object), which keeps patches cheap.
+ */
+const memoBy = <I extends object, O>(make: (input: I, key: string) => O) => {
+  const cache = new WeakMap<I, Map<string, O>>();
+  return (input: I, key: string): O => {
+    let byKey = cache.get(input);
+    if (!byKey) cache.set(input, (byKey = new Map()));
+    let output = byKey.get(key);
+    if (output === undefined) byKey.set(key, (output = make(input, key)));
     return output;
   };
 };
 
-const hiddenSeat = memo((seat: Seat): Seat => ({
-  ...seat,
-  // A traveller's character is announced to the town; every other role stays secret.
-  role: seat.role?.team === 'traveller' ? seat.role : null,
-  alignment: null,
-  reminders: [],
-  status: [],
-  special: [],
-  // The Storyteller's night mark (often the Demon's target) is grimoire knowledge.
-  isMarkedForDeath: false,
-}));
+const NONE: Readonly<Record<string, never>> = Object.freeze({});
+const NO_REMINDERS: Reminder[] = Object.freeze([]) as unknown as Reminder[];
+const NO_BLUFFS: null[] = Object.freeze([null, null, null]) as unknown as null[];
 
-/** A player's own seat: their role and reminders, but not a night mark on them. */
-const ownSeatView = memo((seat: Seat): Seat => (seat.isMarkedForDeath ? { ...seat, isMarkedForDeath: false } : seat));
+/** What a seat shows: the grimoire (all of it), the viewer's own seat, or what the town knows. */
+type SeatClass = 'grimoire' | 'own' | 'town';
 
-const hiddenStoryteller = memo((st: StorytellerEntry): StorytellerEntry => ({
-  ...st,
+const seatClass = (seat: Seat, index: number, k: Knowledge): SeatClass => {
+  if (k.grimoire || k.shownGrimoire || seat.revealed) return 'grimoire';
+  return index === k.seat ? 'own' : 'town';
+};
+
+/** `key` is the class, followed by the viewer's id when they keep notes on this seat. */
+const seatView = memoBy((seat: Seat, key: string): Seat => {
+  const [cls, author] = key.split('|') as [SeatClass, string | undefined];
+  const grimoire = cls === 'grimoire';
+  const own = cls === 'own';
+  // A traveller's character is announced to the town; every other character stays secret.
+  const role = grimoire || own || seat.role?.team === 'traveller' ? seat.role : null;
+  return {
+    id: seat.id,
+    name: seat.name,
+    role,
+    alignment: grimoire || own ? seat.alignment : null,
+    reminders: grimoire ? seat.reminders : NO_REMINDERS,
+    holder: seat.holder,
+    notes: author !== undefined ? { [author]: seat.notes[author]! } : NONE,
+    isDead: seat.isDead,
+    isVoteless: seat.isVoteless,
+    // The night mark (often the Demon's target) is grimoire knowledge, even for its own player.
+    isMarkedForDeath: grimoire ? seat.isMarkedForDeath : false,
+    revealed: seat.revealed,
+    status: grimoire || own ? seat.status : [],
+    special: grimoire || own ? seat.special : [],
+  };
+});
+
+const seatsOf = (seats: Seat[], k: Knowledge): Seat[] =>
+  seats.map((seat, index) => {
+    const cls = seatClass(seat, index, k);
+    return seatView(seat, seat.notes[k.id]?.length ? `${cls}|${k.id}` : cls);
+  });
+
+/** Other people's accounts: who they are and whether they are here; level, flags and access only for the Storyteller. */
+const userView = memoBy((user: SessionUser, key: string): SessionUser =>
+  key === 'all'
+    ? user
+    : {
+        id: user.id,
+        username: user.username,
+        pronouns: user.pronouns,
+        level: 'none',
+        flags: [],
+        isOnline: user.isOnline,
+        createdAt: user.createdAt,
+        grimoireAccess: 0,
+      },
+);
+
+const usersOf = (all: Record<string, SessionUser>, k: Knowledge): Record<string, SessionUser> => {
+  if (k.storyteller || k.moderator) return all;
+  const users: Record<string, SessionUser> = {};
+  for (const [id, user] of Object.entries(all)) users[id] = userView(user, id === k.id ? 'all' : 'public');
+  return users;
+};
+
+const hiddenStoryteller = memoBy((st: StorytellerEntry): StorytellerEntry => ({
+  id: st.id,
   role: null,
   ability: '',
   alignment: null,
   reminders: [],
 }));
 
+const metaOf = (meta: SessionMeta, k: Knowledge): SessionMeta => ({
+  name: meta.name,
+  language: meta.language,
+  chatServer: meta.chatServer,
+  isPublic: meta.isPublic,
+  tags: meta.tags,
+  createdAt: meta.createdAt,
+  owner: meta.owner,
+  banlist: k.storyteller || k.moderator ? meta.banlist : [],
+});
+
+/** A secret vote (Organ Grinder): only the viewer's own hand, and the count the town knows. */
+const voteOf = (vote: VoteState, k: Knowledge): VoteState => {
+  const grimoire = k.grimoire;
+  return {
+    nomination: vote.nomination,
+    nominator: vote.nominator,
+    nominationType: vote.nominationType,
+    votes: vote.isHidden && !grimoire ? vote.votes.map((hands, i) => (i === k.seat ? hands : 0)) : vote.votes,
+    locked: vote.locked,
+    speed: vote.speed,
+    isInProgress: vote.isInProgress,
+    isHidden: vote.isHidden,
+    highscore: grimoire ? vote.highscore : vote.tally.highscore,
+    markedPlayer: grimoire ? vote.markedPlayer : vote.tally.markedPlayer,
+    tally: vote.tally,
+    voteTimer: vote.voteTimer,
+    pausedAt: vote.pausedAt,
+    history: grimoire ? vote.history : [],
+  };
+};
+
+/** A night pointing is known to those who point (and the grimoire); the rest do not learn it happens. */
+const pointingFor = (pointing: Pointing | null, k: Knowledge): Pointing | null => {
+  if (!pointing) return null;
+  if (pointing.recipients === null || k.grimoire || pointing.members.includes(k.id)) return pointing;
+  return null;
+};
+
 /** Someone else's whisper: that it exists (the envelope count), not what it says. */
-const redacted = memo((message: TextMessage): TextMessage => ({
-  ...message,
+const redacted = memoBy((m: TextMessage): TextMessage => ({
+  msgId: m.msgId,
+  senderId: m.senderId,
+  recipientId: m.recipientId,
   message: '',
-  data: undefined,
+  time: m.time,
+  isSystem: m.isSystem,
+  isHidden: m.isHidden,
   redacted: true,
 }));
 
 /**
- * Spec 2 §5/§6: public and system messages reach everyone; the spectator channel spectators, the
- * Storyteller and moderators; 'private' grimoire holders; a whisper its two ends and moderators
- * (others get only its envelope). Signals reach their sender, their receivers and grimoire holders.
+ * Spec 2 §5/§6: public and system messages reach everyone; the spectator channel the spectators (not
+ * players who stood up), the Storyteller and moderators; 'private' grimoire holders; a whisper its two
+ * ends and moderators (others get only its envelope). Signals: sender, receivers and the grimoire.
  */
-const chatView = (state: SessionState, viewerId: string, grim: boolean): ChatState => {
-  const moderator = isModeratorLevel(state.users[viewerId]?.level ?? 'none');
-  const unseated = seatIndexOf(state, viewerId) < 0;
-  const messages = state.chat.messages.flatMap((m) => {
-    if (m.recipientId === '' || m.recipientId === 'system') return [m];
-    if (m.recipientId === 'spectator') return unseated || moderator ? [m] : [];
-    if (m.recipientId === 'private') return grim || moderator ? [m] : [];
-    if (moderator || m.senderId === viewerId || m.recipientId === viewerId) return [m];
-    return [redacted(m)];
+const messagesFor = (messages: TextMessage[], k: Knowledge): TextMessage[] => {
+  let same = true;
+  const shown = messages.flatMap((m) => {
+    const out = messageFor(m, k);
+    if (out.length !== 1 || out[0] !== m) same = false;
+    return out;
   });
-  const signals = state.chat.signals.filter((s) => grim || s.from === viewerId || s.to.includes(viewerId));
-  const same = messages.length === state.chat.messages.length && messages.every((m, i) => m === state.chat.messages[i]);
-  const whispers = grim || moderator ? null : whisperView(state.chat, viewerId);
-  if (same && signals.length === state.chat.signals.length && !whispers) return state.chat;
-  return { ...state.chat, messages, signals, ...whispers };
+  return same ? messages : shown;
 };
 
-const NO_TIMES: Record<string, number> = Object.freeze({}) as Record<string, number>;
+const messageFor = (m: TextMessage, k: Knowledge): TextMessage[] => {
+  if (m.recipientId === '' || m.recipientId === 'system') return [m];
+  if (m.recipientId === 'spectator') return k.storyteller || k.moderator || !k.inGame ? [m] : [];
+  if (m.recipientId === PRIVATE_CHANNEL) return k.grimoire || k.moderator ? [m] : [];
+  if (k.moderator || m.senderId === k.id || m.recipientId === k.id) return [m];
+  return [redacted(m, '')];
+};
+
+const signalsFor = (signals: Signal[], k: Knowledge): Signal[] =>
+  k.grimoire ? signals : signals.filter((s) => s.from === k.id || s.to.includes(k.id));
 
 /**
  * Spec 2 §4 / §6: public rooms are public; a whisper is known by its members, while everybody else
  * sees only that someone is whispering (the envelope); requests only by their two ends. Grimoire
- * holders and moderators see every channel. Null when nothing needs hiding.
+ * holders and moderators see every channel.
  */
-const whisperView = (
-  chat: ChatState,
-  viewerId: string,
-): Pick<ChatState, 'channels' | 'whisperRequests' | 'aloneSince'> | null => {
-  const own = chat.channels[viewerId];
-  let hide = chat.whisperRequests.some((r) => r.from !== viewerId && r.to !== viewerId);
+const chatOf = (chat: ChatState, k: Knowledge): ChatState => {
+  const messages = messagesFor(chat.messages, k);
+  const signals = signalsFor(chat.signals, k);
+  if (k.grimoire || k.moderator) {
+    if (messages === chat.messages && signals === chat.signals) return chat;
+    return {
+      messages,
+      signals,
+      channels: chat.channels,
+      whisperRequests: chat.whisperRequests,
+      aloneSince: chat.aloneSince,
+    };
+  }
+  const own = chat.channels[k.id];
   const channels: Record<string, string> = {};
   for (const [id, channel] of Object.entries(chat.channels)) {
-    if (channel === PRIVATE_CHANNEL && id !== viewerId) {
-      hide = true;
-      continue;
-    }
-    const shown = isWhisperChannel(channel) && channel !== own ? HIDDEN_WHISPER : channel;
-    if (shown !== channel) hide = true;
-    channels[id] = shown;
+    if (channel === PRIVATE_CHANNEL && id !== k.id) continue;
+    channels[id] = isWhisperChannel(channel) && channel !== own ? HIDDEN_WHISPER : channel;
   }
-  for (const _ in chat.aloneSince) hide = true;
-  if (!hide) return null;
+  const aloneSince: Record<string, number> = {};
+  if (own !== undefined && chat.aloneSince[own] !== undefined) aloneSince[own] = chat.aloneSince[own];
   return {
+    messages,
+    signals,
     channels,
-    whisperRequests: chat.whisperRequests.filter((r) => r.from === viewerId || r.to === viewerId),
-    aloneSince: NO_TIMES,
+    whisperRequests: chat.whisperRequests.filter((r) => r.from === k.id || r.to === k.id),
+    aloneSince,
   };
 };
 
-const NO_BLUFFS: null[] = Object.freeze([null, null, null]) as unknown as null[];
-
-/** Spec 3 §4 Bluff visibility: the demon sees them with more than six players or a Toymaker fabled. */
-const demonSeesBluffs = (state: SessionState, ownSeat: number): boolean =>
-  state.seats[ownSeat]?.role?.team === 'demon' &&
-  (state.seats.length > 6 || state.fabled.some((f) => f.id === 'toymaker'));
-
-const NO_THROTTLE: Record<string, number> = Object.freeze({}) as Record<string, number>;
+/**
+ * Each part of a view is kept per input part and per what the viewer's row needs of it, so a change
+ * to one part rebuilds only that part, for every viewer, and the rest keeps its identity (which also
+ * makes the patch of an unchanged part cost nothing).
+ */
+const rowKey = (k: Knowledge) =>
+  `${k.id}|${k.seat}|${+k.storyteller}${+k.grimoire}${+k.moderator}${+k.inGame}${+k.shownGrimoire}`;
+const partFor = <I extends object, O>(build: (input: I, k: Knowledge) => O) => {
+  const cache = new WeakMap<I, { key: string; k: Knowledge; output: O }[]>();
+  return (input: I, k: Knowledge): O => {
+    const key = rowKey(k);
+    let entries = cache.get(input);
+    if (!entries) cache.set(input, (entries = []));
+    const found = entries.find((e) => e.key === key);
+    if (found) return found.output;
+    const output = build(input, k);
+    entries.push({ key, k, output });
+    return output;
+  };
+};
+const seatsFor = partFor(seatsOf);
+const usersFor = partFor(usersOf);
+const chatFor = partFor(chatOf);
+const metaFor = partFor(metaOf);
+const voteFor = partFor(voteOf);
+const gameFor = partFor((game: SessionState['game'], k: Knowledge): SessionState['game'] => ({
+  isRunning: game.isRunning,
+  phase: game.phase,
+  history: k.grimoire ? game.history : game.history.filter((entry) => !entry.isPrivate),
+  isNight: game.isNight,
+  lastPhase: game.lastPhase,
+}));
+const storytellersFor = partFor((storytellers: StorytellerEntry[], k: Knowledge) =>
+  k.grimoire || k.shownGrimoire ? storytellers : storytellers.map((st) => hiddenStoryteller(st, '')),
+);
 
 /**
- * Removes what `viewerId` may not see (DESIGN principle 1): other players' roles, alignments and
- * reminders, hidden votes, private history, vote history and bluffs without grimoire access.
+ * What `viewerId` may see of the session (DESIGN principle 1; the table in README.md says it for
+ * every kind of viewer and every part of the state).
  */
 export const view = (state: SessionState, viewerId: string): SessionView => {
-  const grim = hasGrimoireAccess(state, viewerId);
-  const ownSeat = seatIndexOf(state, viewerId);
-  const viewer: ViewerInfo = {
-    id: viewerId,
-    role: sessionRoleOf(state, viewerId),
-    seat: ownSeat,
-    grimoireAccess: grim,
-  };
-  const chat = chatView(state, viewerId, grim);
-  // A Spy or Widow sent the grimoire by signal sees it, view only, while that signal lasts.
-  const shownGrimoire = state.chat.signals.some(
-    (s) => s.to.includes(viewerId) && s.message.some((p) => p.id === 'grimoire'),
-  );
-  // Debounce bookkeeping is the server's business alone.
-  if (grim || shownGrimoire) return { ...state, chat, throttle: NO_THROTTLE, viewer };
-
-  const seats = state.seats.map((seat, i) =>
-    seat.revealed ? seat : i === ownSeat ? ownSeatView(seat) : hiddenSeat(seat),
-  );
-  const votes = state.vote.isHidden ? state.vote.votes.map((v, i) => (i === ownSeat ? v : 0)) : state.vote.votes;
-  // At night only those who point (and the grimoire) see where others point.
-  const pointing =
-    state.pointing?.recipients && !state.pointing.recipients.includes(ownSeat)
-      ? { ...state.pointing, pointers: {} }
-      : state.pointing;
+  const k = knowledgeOf(state, viewerId);
+  const grimoireShown = k.grimoire || k.shownGrimoire;
   return {
-    ...state,
-    chat,
-    throttle: NO_THROTTLE,
-    viewer,
-    pointing,
-    seats,
-    storytellers: state.storytellers.map(hiddenStoryteller),
-    bluffs: demonSeesBluffs(state, ownSeat) ? state.bluffs : NO_BLUFFS,
-    meta: { ...state.meta, banlist: isStoryteller(state, viewerId) ? state.meta.banlist : [] },
-    game: { ...state.game, history: state.game.history.filter((entry) => !entry.isPrivate) },
-    vote: { ...state.vote, votes, history: [] },
+    sessionId: state.sessionId,
+    // The state's version counts every change, seen or not: the server numbers each viewer's views itself.
+    version: 0,
+    meta: metaFor(state.meta, k),
+    users: usersFor(state.users, k),
+    storytellers: storytellersFor(state.storytellers, k),
+    seats: seatsFor(state.seats, k),
+    fabled: state.fabled,
+    bluffs: grimoireShown || isDemonBluffViewer(state, k) ? state.bluffs : NO_BLUFFS,
+    edition: state.edition,
+    game: gameFor(state.game, k),
+    vote: voteFor(state.vote, k),
+    hook: state.hook,
+    timer: state.timer,
+    raisedHands: state.raisedHands,
+    pointing: pointingFor(state.pointing, k),
+    // Debounce bookkeeping is the server's business alone.
+    throttle: NONE,
+    isWhispersDisabled: state.isWhispersDisabled,
+    boostUntil: state.boostUntil,
+    storytellerRequests: state.storytellerRequests,
+    chat: chatFor(state.chat, k),
+    script: state.script,
+    viewer: { id: viewerId, role: k.role, seat: k.seat, grimoireAccess: k.grimoire },
   };
+};
+
+/** The roles in play as one viewer sees them: what limits the reminders in their own notes. */
+export const rolesKnownTo = (state: SessionState, viewerId: string) => {
+  const seen = view(state, viewerId);
+  return [...seen.seats.map((s) => s.role), ...seen.storytellers.map((s) => s.role), ...seen.fabled, ...seen.bluffs];
 };

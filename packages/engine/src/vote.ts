@@ -69,14 +69,28 @@ export const majority = (seats: readonly Seat[], nominee: number): number => {
 export const votesAvailable = (seats: readonly Seat[]): number =>
   seats.filter((s) => !s.isDead || !s.isVoteless).length;
 
-/** The tally: each seat's hands times its multiplier. */
-export const voteTotal = (state: Pick<SessionState, 'seats' | 'vote'>): number =>
-  state.vote.votes.reduce((sum, hands, i) => sum + hands * voteMultiplier(state.seats[i]?.role ?? null), 0);
+/** A seat's character as the whole town knows it: a traveller's, or a revealed one. */
+export const publicRole = (seat: Seat): Role | null => (seat.revealed || isTraveller(seat) ? seat.role : null);
 
-/** A role that lets voteless dead players vote again is in play (e.g. the Ferryman's ghost votes). */
+/**
+ * The tally: each seat's hands times its multiplier (Bureaucrat, Thief: travellers). With
+ * `publicOnly`, only multipliers the town can see count, so the town's count never tells a secret
+ * character (a custom script may give one a multiplier).
+ */
+export const voteTotal = (state: Pick<SessionState, 'seats' | 'vote'>, opts: { publicOnly?: boolean } = {}): number =>
+  state.vote.votes.reduce((sum, hands, i) => {
+    const seat = state.seats[i];
+    const role = seat ? (opts.publicOnly ? publicRole(seat) : seat.role) : null;
+    return sum + hands * voteMultiplier(role);
+  }, 0);
+
+/**
+ * A role that lets voteless dead players vote again is in play (the Ferryman's ghost votes): a fabled,
+ * or a seat's character the town knows, so that whether one may vote tells nothing secret.
+ */
 const ghostVotesAlive = (state: Pick<SessionState, 'seats' | 'fabled'>): boolean =>
   state.fabled.some((r) => hasSpecial(r, 'ability', 'ghost-votes')) ||
-  state.seats.some((s) => !s.isDead && hasSpecial(s.role, 'ability', 'ghost-votes'));
+  state.seats.some((s) => !s.isDead && hasSpecial(publicRole(s), 'ability', 'ghost-votes'));
 
 /** Spec 1 §4 Votes: the living vote; the dead while they hold their token; travellers always. */
 export const mayVote = (state: Pick<SessionState, 'seats' | 'fabled'>, seatIndex: number): boolean => {

@@ -23,7 +23,7 @@ const table = (): SessionState => {
   const s = tableWith(6);
   s.users = {};
   for (const id of ['st', 'watcher', 'mod', 'p0', 'p1', 'p2', 'p3', 'p4', 'p5']) {
-    s.users[id] = { ...user(id), isOnline: true, grimoireAccess: 0, ping: null };
+    s.users[id] = { ...user(id), isOnline: true, grimoireAccess: 0 };
   }
   s.users.mod!.level = 'special-moderator';
   s.seats.forEach((seat, i) => (seat.id = `p${i}`));

@@ -1,7 +1,11 @@
 import { ERROR_CODES, type ErrorCode, type Refusal } from '@belfry/engine';
 import { z } from 'zod';
 
-export const errorSchema = z.object({ code: z.enum(ERROR_CODES), message: z.string() });
+export const errorSchema = z.object({
+  code: z.enum(ERROR_CODES),
+  message: z.string(),
+  retryAfter: z.number().optional(),
+});
 
 /** Every acknowledged request answers `{ok: true, ...}` or `{ok: false, error: {code, message}}`. */
 export type Ack<T extends object = object> = ({ ok: true } & T) | { ok: false; error: Refusal };

@@ -105,3 +105,36 @@ describe('diffJson', () => {
     expect(diffJson({ a: [1, { b: 2 }] }, { a: [1, { b: 2 }] })).toEqual([]);
   });
 });
+
+describe('append-only lists are diffed by key (issue 16: a message costs the same at 500 kept as at 5)', () => {
+  const message = (n: number) => ({ msgId: `m${n}`, senderId: 'a', message: `text ${n}` });
+  const chatOf = (from: number, to: number) => ({
+    chat: { messages: Array.from({ length: to - from }, (_, i) => message(from + i)) },
+  });
+  const roundTrip = (a: unknown, b: unknown) => {
+    const patch = diffViews(1, 2, a, b);
+    expect(patchView(a, patch)).toEqual(b);
+    return patch.ops;
+  };
+
+  it('a new message at 5 kept and at 500 kept (the oldest dropping out) costs one or two operations', () => {
+    expect(roundTrip(chatOf(0, 5), chatOf(0, 6))).toEqual([{ op: 'add', path: '/chat/messages/5', value: message(5) }]);
+    expect(roundTrip(chatOf(0, 500), chatOf(1, 501))).toEqual([
+      { op: 'remove', path: '/chat/messages/0' },
+      { op: 'add', path: '/chat/messages/499', value: message(500) },
+    ]);
+  });
+
+  it('items leaving from the middle, changing in place, and lists that reorder (positional fallback)', () => {
+    const signals = (seen: string[][]) => ({
+      chat: { signals: seen.map((seenBy, i) => ({ id: `s${i}`, seenBy })) },
+    });
+    expect(roundTrip(signals([[], []]), signals([[], ['p1']]))).toEqual([
+      { op: 'add', path: '/chat/signals/1/seenBy/0', value: 'p1' },
+    ]);
+    const a = chatOf(0, 6);
+    const b = { chat: { messages: [message(0), message(2), message(3), message(5), message(6)] } };
+    expect(roundTrip(a, b).filter((op) => op.op === 'remove')).toHaveLength(2);
+    roundTrip(chatOf(0, 3), { chat: { messages: [message(2), message(0), message(1)] } });
+  });
+});

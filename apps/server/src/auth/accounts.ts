@@ -10,7 +10,7 @@ import { alreadyRegisteredMail, recoveryMail, verificationMail } from '../mail/m
 import { flagsOf } from '../users/users';
 import { EmailCodes } from './email-codes';
 import { isDisposable } from './disposable';
-import { hashToken, newRefreshToken, signAccessToken } from './tokens';
+import { type AccessClaims, hashToken, newRefreshToken, signAccessToken } from './tokens';
 
 export interface ClientInfo {
   ip: string;
@@ -34,7 +34,9 @@ const normalizeEmail = (email: string) => email.trim().toLowerCase();
 /**
  * Accounts: registration, login, recovery and the tokens. Nothing here answers or logs
  * differently for an address that has an account and one that has not (issue 3): registration and
- * recovery always answer "check your mail", and both paths hash a password so they take as long.
+ * recovery always answer "check your mail", and both paths hash a password so they take as long;
+ * every address, known or not, gets the same cooldowns, since a cooldown one address has and another
+ * lacks would tell them apart as well as a different answer.
  */
 export class Accounts {
   readonly emailCodes: EmailCodes;
@@ -55,10 +57,7 @@ export class Accounts {
       throw new HttpError(400, 'disposable_email', 'Disposable e-mail addresses are not allowed.');
     const passwordHash = await hash(body.password);
     const existing = await this.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
-    if (existing) {
-      this.mailer.send(alreadyRegisteredMail(email, this.appUrl));
-      return { status: 'verify', email };
-    }
+    if (existing) return this.alreadyRegistered(email, now);
     // The first account of a fresh install administers it (DESIGN: levels are granted by staff).
     const anyone = await this.db.selectFrom('users').select('id').limit(1).executeTakeFirst();
     const flags: UserFlag[] = ['newuser', 'tos-agreed'];
@@ -92,8 +91,7 @@ export class Accounts {
       await this.db.insertInto('users').values(row).execute();
     } catch {
       // A concurrent registration of the same address won the unique index: treat it as existing.
-      this.mailer.send(alreadyRegisteredMail(email, this.appUrl));
-      return { status: 'verify', email };
+      return this.alreadyRegistered(email, now);
     }
     const code = await this.emailCodes.issue('verify', email, row.id, now, { ignoreCooldown: true });
     if (code) this.mailer.send(verificationMail(email, code));
@@ -117,7 +115,7 @@ export class Accounts {
         'This account is disabled. Contact support if you think this is a mistake.',
       );
     }
-    return this.issue(row, randomUUID(), client, now);
+    return this.issue(row, null, client, now);
   }
 
   /** Sends a reset code when the address has an account; answers the same either way. */
@@ -147,7 +145,13 @@ export class Accounts {
       .where('user_id', '=', row.id)
       .where('revoked_at', 'is', null)
       .execute();
-    return this.issue({ ...row, flags: JSON.stringify(flags) }, randomUUID(), client, now);
+    await this.db
+      .updateTable('logins')
+      .set({ ended_at: now, updated_at: now })
+      .where('user_id', '=', row.id)
+      .where('ended_at', 'is', null)
+      .execute();
+    return this.issue({ ...row, flags: JSON.stringify(flags) }, null, client, now);
   }
 
   /** Finishes a registration from its mailed code (no login yet): verifies the address and logs in. */
@@ -156,7 +160,7 @@ export class Accounts {
     const userId = await this.emailCodes.redeem('verify', email, code, now, 'wrong_code');
     const row = await this.markEmailVerified(userId, now);
     if (!row) throw new HttpError(400, 'wrong_code', 'That code is not right.');
-    return this.issue(row, randomUUID(), client, now);
+    return this.issue(row, null, client, now);
   }
 
   /** Resends a pending registration's code; the same answer whether or not one is pending. */
@@ -187,15 +191,21 @@ export class Accounts {
     return (await this.markEmailVerified(row.id, now))!;
   }
 
-  /** Rotates a refresh token. Presenting a spent one revokes its whole family (theft detection). */
+  /**
+   * Rotates a refresh token within its login, which stays the same. Presenting a spent one ends the
+   * login (theft detection): its refresh and access tokens stop working.
+   */
   async refresh(token: string, client: ClientInfo, now = Date.now()): Promise<AuthTokens> {
     const stored = await this.db
       .selectFrom('refresh_tokens')
-      .selectAll()
+      .leftJoin('logins', 'logins.id', 'refresh_tokens.family')
+      .selectAll('refresh_tokens')
+      .select('logins.ended_at as login_ended_at')
+      .select('logins.id as login_id')
       .where('token_hash', '=', hashToken(token))
       .executeTakeFirst();
     if (!stored || stored.expires_at <= now) throw new HttpError(401, 'unauthorized', RELOGIN);
-    if (stored.revoked_at !== null) {
+    if (stored.revoked_at !== null || stored.login_id === null || stored.login_ended_at !== null) {
       await this.revokeFamily(stored.family, now);
       throw new HttpError(401, 'unauthorized', RELOGIN);
     }
@@ -214,6 +224,7 @@ export class Accounts {
     return this.issue(user, stored.family, client, now);
   }
 
+  /** Ends the login the refresh token belongs to: its refresh and access tokens stop working. */
   async logout(token: string, now = Date.now()): Promise<void> {
     const stored = await this.db
       .selectFrom('refresh_tokens')
@@ -225,6 +236,25 @@ export class Accounts {
 
   async byId(id: string): Promise<UsersTable | undefined> {
     return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /**
+   * The user of a verified access token while its login lasts (one lookup by primary keys), with
+   * the address of that login's last login or refresh.
+   */
+  async liveLogin(claims: AccessClaims): Promise<{ user: UsersTable; ip: string } | undefined> {
+    const row = await this.db
+      .selectFrom('logins')
+      .innerJoin('users', 'users.id', 'logins.user_id')
+      .selectAll('users')
+      .select('logins.ip as login_ip')
+      .where('logins.id', '=', claims.loginId)
+      .where('logins.user_id', '=', claims.userId)
+      .where('logins.ended_at', 'is', null)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const { login_ip: ip, ...user } = row;
+    return { user, ip };
   }
 
   private async markEmailVerified(userId: string, now: number): Promise<UsersTable | undefined> {
@@ -239,7 +269,24 @@ export class Accounts {
     return { ...row, flags: JSON.stringify(flags) };
   }
 
+  /**
+   * The answer to registering an address that has an account: a notice to its owner, and the resend
+   * cooldown a new registration would start, so that a resend right after answers alike. The owner's
+   * pending code, if any, stays valid.
+   */
+  private async alreadyRegistered(email: string, now: number): Promise<{ status: 'verify'; email: string }> {
+    await this.emailCodes.markSent('verify', email, now);
+    this.mailer.send(alreadyRegisteredMail(email, this.appUrl));
+    return { status: 'verify', email };
+  }
+
   private async revokeFamily(family: string, now: number): Promise<void> {
+    await this.db
+      .updateTable('logins')
+      .set({ ended_at: now, updated_at: now })
+      .where('id', '=', family)
+      .where('ended_at', 'is', null)
+      .execute();
     await this.db
       .updateTable('refresh_tokens')
       .set({ revoked_at: now, updated_at: now })
@@ -248,7 +295,18 @@ export class Accounts {
       .execute();
   }
 
-  private async issue(user: UsersTable, family: string, client: ClientInfo, now: number): Promise<AuthTokens> {
+  /** New tokens: for a new login when `loginId` is null, else the next rotation within that login. */
+  private async issue(user: UsersTable, loginId: string | null, client: ClientInfo, now: number): Promise<AuthTokens> {
+    const ip = client.ip.slice(0, 64);
+    const family = loginId ?? randomUUID();
+    if (loginId === null) {
+      await this.db
+        .insertInto('logins')
+        .values({ id: family, user_id: user.id, created_at: now, updated_at: now, ended_at: null, ip })
+        .execute();
+    } else {
+      await this.db.updateTable('logins').set({ updated_at: now, ip }).where('id', '=', family).execute();
+    }
     const refreshToken = newRefreshToken();
     await this.db
       .insertInto('refresh_tokens')
@@ -262,13 +320,13 @@ export class Accounts {
         expires_at: now + this.ttl.refresh * 1000,
         revoked_at: null,
         version: client.version.slice(0, 32),
-        ip: client.ip.slice(0, 64),
+        ip,
         agent: client.agent.slice(0, 512),
       })
       .execute();
     const access = await signAccessToken(
       this.key,
-      { userId: user.id, level: user.level as Level },
+      { userId: user.id, level: user.level as Level, loginId: family },
       this.ttl.access,
       now,
     );

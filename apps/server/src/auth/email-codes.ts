@@ -56,12 +56,27 @@ export class EmailCodes {
     return code;
   }
 
+  /**
+   * Starts the resend cooldown of an address as a send would, keeping any code it has: for an
+   * address that gets a notice instead of a code, so that it answers like one that got a code.
+   */
+  async markSent(purpose: Purpose, email: string, now: number): Promise<void> {
+    await this.db
+      .insertInto('email_codes')
+      .values({ ...placeholder(purpose, email, now), last_sent_at: now })
+      .onConflict((oc) => oc.columns(['purpose', 'email']).doUpdateSet({ last_sent_at: now }))
+      .execute();
+  }
+
   /** The user a pending code belongs to, if any. */
   async pendingUser(purpose: Purpose, email: string): Promise<string | null> {
     return (await this.find(purpose, email))?.user_id || null;
   }
 
-  /** Checks a code; returns the user id and spends the code, or throws wrong/expired (same answer). */
+  /**
+   * Checks a code; returns the user id and spends the code, or throws wrong/expired (same answer).
+   * Every failed submission starts the 10 s cooldown, for an address with a pending code or without.
+   */
   async redeem(
     purpose: Purpose,
     email: string,
@@ -75,7 +90,7 @@ export class EmailCodes {
       throw cooldown(SUBMIT_COOLDOWN_MS - (now - existing.last_attempt_at));
     }
     if (!existing || !existing.user_id || existing.expires_at <= now || existing.attempts >= MAX_CODE_ATTEMPTS) {
-      if (existing) await this.touch(purpose, email, now, existing.attempts);
+      await this.touch(purpose, email, now, existing?.attempts ?? 0);
       throw new HttpError(400, wrong, message);
     }
     if (!codeMatches(code, `${purpose}:${email}`, existing.code_hash)) {
@@ -97,10 +112,21 @@ export class EmailCodes {
 
   private async touch(purpose: Purpose, email: string, now: number, attempts: number) {
     await this.db
-      .updateTable('email_codes')
-      .set({ last_attempt_at: now, attempts })
-      .where('purpose', '=', purpose)
-      .where('email', '=', email)
+      .insertInto('email_codes')
+      .values({ ...placeholder(purpose, email, now), last_attempt_at: now })
+      .onConflict((oc) => oc.columns(['purpose', 'email']).doUpdateSet({ last_attempt_at: now, attempts }))
       .execute();
   }
 }
+
+/** A row without a code: it holds an address's cooldowns when no code was sent to it. */
+const placeholder = (purpose: Purpose, email: string, now: number) => ({
+  purpose,
+  email,
+  user_id: '',
+  code_hash: '',
+  expires_at: now,
+  attempts: 0,
+  last_sent_at: 0,
+  last_attempt_at: null,
+});

@@ -25,9 +25,22 @@ export class RateLimiter {
       )
       .returning(['count', 'window_start'])
       .executeTakeFirstOrThrow();
-    if (row.count > limit.max) {
-      const retryAfter = Math.max(1, Math.ceil((Number(row.window_start) + windowMs - now) / 1000));
-      throw new HttpError(429, 'rate_limited', `Too many attempts. Try again in ${retryAfter} s.`, retryAfter);
-    }
+    if (row.count > limit.max) throw limited(Number(row.window_start) + windowMs - now);
+  }
+
+  /** Throws the same 429 as `hit` while the key is over its limit, without counting this request. */
+  async check(key: string, limit: Limit, now = Date.now()): Promise<void> {
+    const row = await this.db
+      .selectFrom('rate_limits')
+      .select(['count', 'window_start'])
+      .where('key', '=', key.slice(0, 300))
+      .executeTakeFirst();
+    const windowEnd = Number(row?.window_start ?? 0) + limit.windowSeconds * 1000;
+    if (row && row.count > limit.max && windowEnd > now) throw limited(windowEnd - now);
   }
 }
+
+const limited = (ms: number) => {
+  const retryAfter = Math.max(1, Math.ceil(ms / 1000));
+  return new HttpError(429, 'rate_limited', `Too many attempts. Try again in ${retryAfter} s.`, retryAfter);
+};

@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
 import { migrationProvider } from './migrations';
 import type { Database } from './schema';
 
@@ -14,15 +13,16 @@ export interface Db {
   close(): Promise<void>;
 }
 
-// PostgreSQL returns bigint columns as strings by default; our times fit safely in a JS number.
-pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
-
 /** SQLite under `dataDir` by default; PostgreSQL when a URL is given. Runs the migrations. */
 export const openDatabase = async (opts: { dataDir: string; databaseUrl?: string | undefined }): Promise<Db> => {
   let kysely: Kysely<Database>;
   let dialect: Dialect;
   if (opts.databaseUrl) {
     dialect = 'postgres';
+    // Loaded only when used: a default (SQLite) start does not pay for the driver.
+    const { default: pg } = await import('pg');
+    // PostgreSQL returns bigint columns as strings by default; our times fit safely in a JS number.
+    pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     // An idle connection closed by the database (restart, failover) must not crash the process.
     pool.on('error', (error) => console.error('PostgreSQL connection lost:', error.message));

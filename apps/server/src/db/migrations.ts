@@ -1,4 +1,4 @@
-import type { Kysely, Migration, MigrationProvider } from 'kysely';
+import { type Kysely, type Migration, type MigrationProvider, sql } from 'kysely';
 
 /** Migrations live in code so that both dialects and every install run the same steps. */
 const migrations: Record<string, Migration> = {
@@ -154,6 +154,61 @@ const migrations: Record<string, Migration> = {
         await db.schema.dropTable(table).execute();
       }
     },
+  },
+  '0003_logins': {
+    async up(db: Kysely<unknown>) {
+      // One row per login: access tokens name it, so ending it (logout, a reused refresh token, a
+      // password reset) refuses them at once instead of when they expire.
+      await db.schema
+        .createTable('logins')
+        .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('user_id', 'varchar(64)', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .addColumn('ended_at', 'bigint')
+        .addColumn('ip', 'varchar(64)', (c) => c.notNull().defaultTo(''))
+        .execute();
+      await db.schema.createIndex('logins_user_id').on('logins').column('user_id').execute();
+      // Logins made before this step are the refresh-token families still holding a usable token;
+      // they keep working (their next refresh gives access tokens that name them).
+      await sql`
+        INSERT INTO logins (id, user_id, created_at, updated_at, ended_at, ip)
+        SELECT family, MIN(user_id), MIN(created_at), MAX(updated_at), NULL, MAX(ip)
+        FROM refresh_tokens
+        WHERE revoked_at IS NULL
+        GROUP BY family
+      `.execute(db);
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('logins').execute();
+    },
+  },
+};
+
+migrations['0004_session_events'] = {
+  async up(db: Kysely<unknown>) {
+    // Issue 16: a write costs what it changes. Each applied intent is one small row; the session row
+    // keeps a snapshot (its state at its version), rewritten every so many events. The primary key is
+    // the compare-and-set between nodes: one event per version.
+    await db.schema
+      .createTable('session_events')
+      .addColumn('session_id', 'varchar(20)', (c) => c.notNull().references('sessions.id').onDelete('cascade'))
+      .addColumn('version', 'integer', (c) => c.notNull())
+      .addColumn('intent', 'text', (c) => c.notNull())
+      .addColumn('actor', 'text', (c) => c.notNull())
+      .addColumn('at', 'bigint', (c) => c.notNull())
+      // The client's id of the request: a retry after a node died is applied at most once.
+      .addColumn('request_id', 'varchar(64)')
+      .addPrimaryKeyConstraint('session_events_pk', ['session_id', 'version'])
+      .execute();
+    await db.schema
+      .createIndex('session_events_request')
+      .on('session_events')
+      .columns(['session_id', 'request_id'])
+      .execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropTable('session_events').execute();
   },
 };
 

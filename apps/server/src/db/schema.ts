@@ -92,6 +92,19 @@ export interface RefreshTokensTable {
   agent: string;
 }
 
+/** A login: made by login, reset or a pending verification, kept across refreshes, ended by logout. */
+export interface LoginsTable {
+  /** The `sid` of its access tokens and the `family` of its refresh tokens. */
+  id: string;
+  user_id: string;
+  created_at: number;
+  updated_at: number;
+  /** Set when the login ends; its access tokens are refused from then on. */
+  ended_at: number | null;
+  /** The client's address at the last login or refresh, as the HTTP layer saw it (TRUST_PROXY applies). */
+  ip: string;
+}
+
 export interface SessionsTable {
   id: string;
   /** JSON of the engine's SessionState */
@@ -103,6 +116,20 @@ export interface SessionsTable {
   updated_at: number;
 }
 
+/** One applied intent (issue 16): replayed on the session's snapshot to rebuild its state. */
+export interface SessionEventsTable {
+  session_id: string;
+  version: number;
+  /** JSON of the engine's Intent, as applied (with what the server added to it). */
+  intent: string;
+  /** JSON of the engine's Actor. */
+  actor: string;
+  /** The server time it was applied at: `apply`'s `now`. */
+  at: number;
+  /** The client's id of the request, when it gave one. */
+  request_id: string | null;
+}
+
 export interface SecretsTable {
   name: string;
   value: string;
@@ -111,7 +138,9 @@ export interface SecretsTable {
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
+  logins: LoginsTable;
   sessions: SessionsTable;
+  session_events: SessionEventsTable;
   secrets: SecretsTable;
   email_codes: EmailCodesTable;
   phone_codes: PhoneCodesTable;

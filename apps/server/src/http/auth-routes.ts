@@ -31,8 +31,14 @@ const emailKey = (email: string) => email.trim().toLowerCase();
 export const registerAuthRoutes = (app: FastifyInstance, deps: Deps) => {
   const { accounts, users, captcha, phone, limiter, limits, auth } = deps;
 
-  const requireCaptcha = async (payload: string) => {
+  /**
+   * The captcha comes before every counter (DESIGN 6): a post without a solved captcha moves no
+   * address's or account's counter, so nobody can lock another person out by posting their address.
+   * Failed captchas are bounded by a counter of their own, per address only.
+   */
+  const requireCaptcha = async (req: FastifyRequest, payload: string) => {
     if (!(await captcha.accept(payload))) {
+      await limiter.hit(`captcha:ip:${req.ip}`, limits.captchaFailPerIp);
       throw new HttpError(400, 'captcha_invalid', 'Please solve the captcha again.');
     }
   };
@@ -44,26 +50,26 @@ export const registerAuthRoutes = (app: FastifyInstance, deps: Deps) => {
 
   app.post('/backend/auth/register', async (req, reply) => {
     const body = parseBody(registerBody, req.body);
+    await requireCaptcha(req, body.captcha);
     await limiter.hit(`register:ip:${req.ip}`, limits.registerPerIp);
     await limiter.hit(`register:account:${emailKey(body.email)}`, limits.registerPerAccount);
-    await requireCaptcha(body.captcha);
     reply.code(202);
     return accounts.register(body);
   });
 
   app.post('/backend/auth/login', async (req) => {
     const body = parseBody(loginBody, req.body);
+    await requireCaptcha(req, body.captcha);
     await limiter.hit(`login:ip:${req.ip}`, limits.loginPerIp);
     await limiter.hit(`login:account:${emailKey(body.email)}`, limits.loginPerAccount);
-    await requireCaptcha(body.captcha);
     return accounts.login(body, clientInfo(req));
   });
 
   app.post('/backend/auth/recover', async (req, reply) => {
     const body = parseBody(recoverBody, req.body);
+    await requireCaptcha(req, body.captcha);
     await limiter.hit(`recover:ip:${req.ip}`, limits.recoverPerIp);
     await limiter.hit(`recover:account:${emailKey(body.email)}`, limits.recoverPerAccount);
-    await requireCaptcha(body.captcha);
     reply.code(202);
     return accounts.recover(body.email);
   });

@@ -1,51 +1,38 @@
 import {
   apply,
   nextTimedIntent,
-  seatIndexOf,
+  isInGame,
+  isStoryteller,
   textRefusal,
   type Actor,
   type Intent,
   type Refusal,
   refuse,
+  SESSION_BOOST_MS,
   type SessionState,
-  type SessionUser,
-  type SessionView,
-  view,
 } from '@belfry/engine';
-import { diffViews, SERVER_EVENTS } from '@belfry/protocol';
+import { SERVER_EVENTS } from '@belfry/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Socket } from 'socket.io';
+import type { NodeRegistry, Presence } from './nodes';
+import { broadcastViews, endConnection, type LiveSession, type Member, sendFull } from './fanout';
 import { KeyedQueue } from './queue';
-import type { SessionStore } from './store';
-
-export type Profile = Omit<SessionUser, 'isOnline' | 'grimoireAccess' | 'ping'>;
-
-/** Who is behind a socket, as the handshake established it from the account. */
-export interface Member {
-  actor: Actor;
-  profile: Profile;
-  isSubscribed: boolean;
-}
-
-interface Connection {
-  socket: Socket;
-  member: Member;
-  /** Ended on purpose; its disconnect handler removes it and marks the user offline. */
-  closing?: boolean;
-  /** The last view this socket was sent; patches are computed against it. */
-  lastView: SessionView | null;
-}
-
-interface LiveSession {
-  state: SessionState;
-  connections: Map<string, Connection>;
-  boostTimer: NodeJS.Timeout | null;
-  /** The next change time alone makes (hook end, reveal step, pointing lock, timer hide). */
-  clockTimer: NodeJS.Timeout | null;
-}
+import { SNAPSHOT_EVERY, type SessionStore } from './store';
 
 const SYSTEM: Actor = { userId: '', level: 'none', isSystem: true };
-const MAX_CAS_RETRIES = 5;
+/** Lost races are caught up and judged again; contention is serialised, not refused, up to this many. */
+const MAX_CAS_RETRIES = 50;
+/** A subscribed Storyteller's boost is renewed once less than this is left of the hour: a write every 10 minutes. */
+const BOOST_RENEW_BELOW_MS = SESSION_BOOST_MS - 10 * 60_000;
+
+/** What the hub reaches beyond its own sockets (one node alone, or several sharing Redis). */
+export interface HubLinks {
+  /** Tells other nodes that a session moved to a new version. */
+  announce: (sessionId: string, version: number) => void;
+  /** Sends an event to every socket of these users in this session, on whichever node it is. */
+  deliver: (sessionId: string, userIds: string[], event: string, payload: unknown) => void;
+  registry: NodeRegistry;
+}
 
 /**
  * The live sessions of this node. Every change goes: rule check (engine) → persist (CAS) →
@@ -58,8 +45,7 @@ export class SessionHub {
   constructor(
     private readonly store: SessionStore,
     private readonly log: FastifyBaseLogger,
-    /** Tells other nodes that a session moved to a new version. */
-    private readonly announce: (sessionId: string, version: number) => void = () => undefined,
+    private readonly links: HubLinks,
   ) {}
 
   /** The current state, live or stored, without opening it (for the join check). */
@@ -72,7 +58,9 @@ export class SessionHub {
     return this.queue.run(sessionId, async () => {
       const session = await this.ensureLive(sessionId);
       if (!session) return refuse('not_found', 'This session does not exist.');
-      session.connections.set(socket.id, { socket, member, lastView: null });
+      const userId = member.profile.id;
+      if (!this.holds(session, userId)) await this.links.registry.arrive({ sessionId, userId });
+      session.connections.set(socket.id, { socket, member, lastView: null, seq: 0 });
       const presence: Intent = {
         type: 'presence',
         user: member.profile,
@@ -81,7 +69,7 @@ export class SessionHub {
       };
       const refused = await this.commit(session, presence, SYSTEM);
       if (refused) this.log.warn({ sessionId, refused }, 'presence refused');
-      this.sendFull(session, socket.id);
+      sendFull(session, socket.id);
       return null;
     });
   }
@@ -91,20 +79,89 @@ export class SessionHub {
       const session = this.live.get(sessionId);
       if (!session || !session.connections.delete(socket.id)) return;
       const userId = member.profile.id;
-      const stillHere = [...session.connections.values()].some((c) => c.member.profile.id === userId && !c.closing);
-      if (!stillHere && session.state.users[userId]?.isOnline) {
-        await this.commit(session, { type: 'presence', user: member.profile, isOnline: false }, SYSTEM);
+      if (!this.holds(session, userId)) {
+        await this.links.registry.leave({ sessionId, userId });
+        // Still connected through another node (a second tab): still online.
+        if (session.state.users[userId]?.isOnline && !(await this.links.registry.elsewhere({ sessionId, userId }))) {
+          await this.commit(session, { type: 'presence', user: member.profile, isOnline: false }, SYSTEM);
+        }
       }
       if (session.connections.size === 0) this.drop(sessionId, session);
     });
   }
 
-  /** Applies one validated intent; `ack` is called after the change is stored, before the broadcast. */
-  handle(sessionId: string, intent: Intent, actor: Actor, ack: (refusal: Refusal | null) => void): Promise<void> {
+  /**
+   * A user nobody may still be connected for (their node died, or this node restarted after a crash):
+   * offline, unless a connection of theirs is here or on another live node.
+   */
+  markOffline({ sessionId, userId }: Presence): Promise<void> {
+    return this.queue.run(sessionId, async () => {
+      const known = this.live.get(sessionId);
+      if (known && this.holds(known, userId)) return;
+      if (await this.links.registry.elsewhere({ sessionId, userId })) return;
+      const session = await this.ensureLive(sessionId);
+      if (!session) return;
+      const user = session.state.users[userId];
+      if (user?.isOnline) {
+        const { isOnline: _online, grimoireAccess: _access, ...profile } = user;
+        await this.commit(session, { type: 'presence', user: profile, isOnline: false }, SYSTEM);
+      }
+      if (session.connections.size === 0) this.drop(sessionId, session);
+    });
+  }
+
+  /** Every user connected here, per session (registered again after this node was taken for dead). */
+  held(): Presence[] {
+    const out: Presence[] = [];
+    for (const [sessionId, session] of this.live) {
+      const users = new Set(
+        [...session.connections.values()].filter((c) => !c.closing).map((c) => c.member.profile.id),
+      );
+      for (const userId of users) out.push({ sessionId, userId });
+    }
+    return out;
+  }
+
+  /** This node was taken for dead and its users marked offline: they are online again. */
+  async reassert(): Promise<void> {
+    for (const sessionId of [...this.live.keys()]) {
+      await this.queue.run(sessionId, async () => {
+        const session = this.live.get(sessionId);
+        if (!session) return;
+        const members = new Map(
+          [...session.connections.values()].filter((c) => !c.closing).map((c) => [c.member.profile.id, c.member]),
+        );
+        for (const member of members.values()) {
+          if (session.state.users[member.profile.id]?.isOnline) continue;
+          const presence: Intent = {
+            type: 'presence',
+            user: member.profile,
+            isOnline: true,
+            isSubscribed: member.isSubscribed,
+          };
+          await this.commit(session, presence, SYSTEM);
+        }
+      });
+    }
+  }
+
+  /**
+   * Applies one validated intent; `ack` is called after the change is stored, before the broadcast.
+   * A request the client may be sending again (`retry`: it came on a connection made in the last 30 s,
+   * e.g. after a node died) is looked up by its id first and acknowledged without applying it twice.
+   */
+  handle(
+    sessionId: string,
+    intent: Intent,
+    actor: Actor,
+    ack: (refusal: Refusal | null) => void,
+    request?: { id: string; retry: boolean },
+  ): Promise<void> {
     return this.queue.run(sessionId, async () => {
       const session = this.live.get(sessionId);
       if (!session) return ack(refuse('not_found', 'This session is not open here.'));
-      await this.commit(session, intent, actor, ack);
+      if (request?.retry && (await this.store.applied(sessionId, request.id))) return ack(null);
+      await this.commit(session, intent, actor, ack, request?.id);
     });
   }
 
@@ -112,20 +169,32 @@ export class SessionHub {
   resend(sessionId: string, socketId: string): Promise<void> {
     return this.queue.run(sessionId, async () => {
       const session = this.live.get(sessionId);
-      if (session) this.sendFull(session, socketId);
+      if (session) sendFull(session, socketId);
     });
   }
 
-  /** Another node changed the session: reload it and update our viewers. */
+  /** Another node changed the session: catch up from its events and update our viewers. */
   changedElsewhere(sessionId: string, version: number): Promise<void> {
     return this.queue.run(sessionId, async () => {
       const session = this.live.get(sessionId);
       if (!session || session.state.version >= version) return;
-      const latest = await this.store.load(sessionId);
-      if (!latest) return;
-      session.state = latest;
+      session.state = await this.store.catchUp(session.state);
       this.broadcast(session);
     });
+  }
+
+  /** A subscribed Storyteller is online (measured every 60 s): keep the session open an hour ahead. */
+  renewBoost(sessionId: string, userId: string): Promise<void> {
+    return this.queue.run(sessionId, async () => {
+      const session = this.live.get(sessionId);
+      if (!session || session.state.boostUntil - Date.now() > BOOST_RENEW_BELOW_MS) return;
+      await this.commit(session, { type: 'boost', by: userId }, SYSTEM);
+    });
+  }
+
+  /** Writes every live session as a snapshot (a graceful stop: a restart, even of a newer version, replays nothing). */
+  async snapshotAll(): Promise<void> {
+    for (const [id, session] of this.live) await this.queue.run(id, () => this.store.snapshot(session.state));
   }
 
   /**
@@ -142,13 +211,15 @@ export class SessionHub {
       const reaches = (userId: string) => {
         if (userId === senderId) return false;
         if (recipientId === '') return true;
-        if (recipientId === 'spectator') return seatIndexOf(state, userId) < 0;
+        if (recipientId === 'spectator') return isStoryteller(state, userId) || !isInGame(state, userId);
         return userId === recipientId;
       };
-      for (const connection of session.connections.values()) {
-        if (!connection.closing && reaches(connection.member.profile.id)) {
-          connection.socket.emit(SERVER_EVENTS.textMessageIndicator, { senderId, recipientId, length });
-        }
+      const userIds = Object.values(state.users)
+        .filter((user) => user.isOnline && reaches(user.id))
+        .map((user) => user.id);
+      // Through Socket.IO rooms, so the indicator reaches sockets on every node.
+      if (userIds.length > 0) {
+        this.links.deliver(sessionId, userIds, SERVER_EVENTS.textMessageIndicator, { senderId, recipientId, length });
       }
       return null;
     });
@@ -171,6 +242,12 @@ export class SessionHub {
 
   state(sessionId: string): SessionState | undefined {
     return this.live.get(sessionId)?.state;
+  }
+
+  /** Whether this node holds a connection of the user to the session (one not being ended). */
+  private holds(session: LiveSession, userId: string): boolean {
+    for (const c of session.connections.values()) if (c.member.profile.id === userId && !c.closing) return true;
+    return false;
   }
 
   private async ensureLive(sessionId: string): Promise<LiveSession | undefined> {
@@ -218,9 +295,11 @@ export class SessionHub {
     intent: Intent,
     actor: Actor,
     ack: (refusal: Refusal | null) => void = () => undefined,
+    requestId?: string,
   ): Promise<Refusal | null> {
     for (let attempt = 0; attempt < MAX_CAS_RETRIES; attempt++) {
-      const result = apply(session.state, intent, actor, Date.now());
+      const now = Date.now();
+      const result = apply(session.state, intent, actor, now);
       if (!result.ok) {
         ack(result.error);
         return result.error;
@@ -229,17 +308,17 @@ export class SessionHub {
         ack(null); // nothing changed: nothing to store or send
         return null;
       }
-      if (await this.store.save(result.state, session.state.version)) {
+      // One small event row: what the intent was, by whom, when (a replay rebuilds the state from it).
+      if (await this.store.append(result.state, intent, actor, now, requestId)) {
         session.state = result.state;
         ack(null);
         this.broadcast(session);
-        this.announce(session.state.sessionId, session.state.version);
+        this.links.announce(session.state.sessionId, session.state.version);
+        if (session.state.version % SNAPSHOT_EVERY === 0) await this.store.snapshot(session.state);
         return null;
       }
-      // Another node got there first: take its state and judge the intent again.
-      const latest = await this.store.load(session.state.sessionId);
-      if (!latest) break;
-      session.state = latest;
+      // Another node stored this version first: catch up from its events and judge the intent again.
+      session.state = await this.store.catchUp(session.state);
       this.broadcast(session);
     }
     const error = refuse('internal', 'The session is busy; please try again.');
@@ -247,39 +326,10 @@ export class SessionHub {
     return error;
   }
 
-  private sendFull(session: LiveSession, socketId: string): void {
-    const connection = session.connections.get(socketId);
-    if (!connection) return;
-    connection.lastView = view(session.state, connection.member.profile.id);
-    connection.socket.emit(SERVER_EVENTS.session, connection.lastView);
-  }
-
-  /** Ends a connection on purpose: the client shows why and does not reconnect. */
-  private end(_session: LiveSession, connection: Connection, reason: Refusal): void {
-    if (connection.closing) return;
-    connection.closing = true;
-    connection.socket.emit(SERVER_EVENTS.closed, reason);
-    connection.socket.disconnect(true);
-  }
-
   private broadcast(session: LiveSession): void {
     this.enforceMembership(session);
     this.scheduleClock(session);
-    // Several sockets of one user (tabs) usually hold the same last view: compute each view and patch once.
-    const done = new Map<string, { prev: SessionView; next: SessionView; patch: ReturnType<typeof diffViews> }>();
-    for (const connection of session.connections.values()) {
-      const prev = connection.lastView;
-      if (!prev || connection.closing) continue; // a new one gets a full view when its attach finishes
-      const userId = connection.member.profile.id;
-      let entry = done.get(userId);
-      if (!entry || entry.prev !== prev) {
-        const next = view(session.state, userId);
-        entry = { prev, next, patch: diffViews(prev.version, next.version, prev, next) };
-        done.set(userId, entry);
-      }
-      connection.lastView = entry.next;
-      connection.socket.emit(SERVER_EVENTS.patch, entry.patch);
-    }
+    broadcastViews(session);
   }
 
   /**
@@ -290,7 +340,7 @@ export class SessionHub {
     const { state } = session;
     for (const connection of [...session.connections.values()]) {
       if (state.meta.banlist.includes(connection.member.profile.id)) {
-        this.end(session, connection, refuse('kicked', 'The Storyteller removed you from this session.'));
+        endConnection(connection, refuse('kicked', 'The Storyteller removed you from this session.'));
       }
     }
     if (session.boostTimer) clearTimeout(session.boostTimer);
@@ -300,8 +350,7 @@ export class SessionHub {
     if (unsubscribed.length === 0) return;
     if (remaining <= 0) {
       for (const connection of unsubscribed) {
-        this.end(
-          session,
+        endConnection(
           connection,
           refuse('subscription_needed', 'The session boost has run out: joining needs a subscription.'),
         );

@@ -16,13 +16,29 @@ import type { Server, Socket } from 'socket.io';
 import type { Accounts } from '../auth/accounts';
 import type { ChatServers } from '../media/chatServers';
 import { verifyAccessToken } from '../auth/tokens';
+import type { RateLimiter } from '../auth/rate-limit';
+import type { RateLimits } from '../config';
+import { userRoom } from './cluster';
+import { sessionLookups } from './lookups';
+import { familyOf, scaleRates, TokenBuckets } from './buckets';
 import { flagsOf } from '../users/users';
-import type { Member, SessionHub } from './hub';
+import type { Member } from './fanout';
+import type { SessionHub } from './hub';
 
 interface SocketData {
   member: Member;
   sessionId: string;
+  connectedAt: number;
 }
+
+/** A client sends a request again after a reconnect within this long (web: session/requestQueue.ts). */
+const RETRY_WINDOW_MS = 30_000;
+
+/** The request id a client may send after the payload (`emit(event, payload, { rid }, ack)`). */
+const requestIdOf = (meta: unknown): string | undefined => {
+  const rid = typeof meta === 'object' && meta !== null ? (meta as { rid?: unknown }).rid : undefined;
+  return typeof rid === 'string' && /^[\w-]{8,64}$/.test(rid) ? rid : undefined;
+};
 
 type AckFn = (answer: unknown) => void;
 
@@ -41,9 +57,21 @@ const payloadBytes = (payload: unknown): number => {
  */
 export const attachSessionSockets = (
   io: Server,
-  deps: { hub: SessionHub; accounts: Accounts; key: Uint8Array; chatServers: ChatServers; log: FastifyBaseLogger },
+  deps: {
+    hub: SessionHub;
+    accounts: Accounts;
+    key: Uint8Array;
+    chatServers: ChatServers;
+    limiter: RateLimiter;
+    limits: RateLimits;
+    socketRateFactor: number;
+    log: FastifyBaseLogger;
+  },
 ) => {
-  const { hub, accounts, key, chatServers, log } = deps;
+  const { hub, accounts, key, chatServers, limiter, limits, log } = deps;
+  const buckets = new TokenBuckets(scaleRates(deps.socketRateFactor));
+  const sweeper = setInterval(() => buckets.sweep(Date.now()), 60_000);
+  sweeper.unref();
 
   io.use(async (socket, next) => {
     try {
@@ -53,10 +81,16 @@ export const attachSessionSockets = (
       const rawCode = socket.handshake.query.session;
       const sessionId = typeof rawCode === 'string' ? normalizeSessionCode(rawCode) : '';
       if (sessionId.length < 3) return next(new Error('bad_request'));
-      const user = await accounts.byId(claims.userId);
-      if (!user || user.disabled_at !== null) return next(new Error('unauthorized'));
+      const login = await accounts.liveLogin(claims);
+      if (!login || login.user.disabled_at !== null) return next(new Error('unauthorized'));
+      const { user } = login;
+      // Unknown codes are counted per address so that private session codes cannot be guessed; while
+      // an address is over the limit even a right code is refused, or the guessing would go on. The
+      // address is the one the HTTP layer saw for this login (TRUST_PROXY applies there, not here).
+      const lookups = sessionLookups(limiter, limits.unknownSessionPerIp, login.ip || socket.handshake.address);
+      if (await lookups.isLimited()) return next(new Error('rate_limited'));
       const state = await hub.peek(sessionId);
-      if (!state) return next(new Error('not_found'));
+      if (!state) return next(new Error((await lookups.miss()) ? 'rate_limited' : 'not_found'));
       const now = Date.now();
       const flags = flagsOf(user);
       const level = user.level as Level;
@@ -65,6 +99,7 @@ export const attachSessionSockets = (
       const isSubscribed = hasSubscription(level, user.expires, now);
       const data: SocketData = {
         sessionId,
+        connectedAt: Date.now(),
         member: {
           actor: { userId: user.id, level, isSubscribed },
           profile: {
@@ -88,16 +123,18 @@ export const attachSessionSockets = (
 
   io.on('connection', async (socket: Socket) => {
     const { member, sessionId } = socket.data as SocketData;
+    // Events meant for this user in this session (typing) reach it from any node.
+    void socket.join(userRoom(sessionId, member.actor.userId));
     // Listeners first, so that nothing sent right after connecting is lost.
     socket.onAny((event: unknown, ...args: unknown[]) => {
       const ack = typeof args.at(-1) === 'function' ? (args.pop() as AckFn) : null;
-      void dispatch(socket, String(event), args[0], ack).catch((error: unknown) => {
+      void dispatch(socket, String(event), args[0], ack, requestIdOf(args[1])).catch((error: unknown) => {
         log.error({ err: error, event }, 'socket message failed');
         ack?.(ackError('internal', 'Something went wrong on the server.'));
       });
     });
     // The server measures each socket's round trip itself (the vote grace depends on it, so a client's
-    // own report is not believed): at connect and every 60 s (spec: ping every 60 s, latency stored).
+    // own report is not believed): at connect and every 60 s (spec: ping every 60 s).
     const measure = async () => {
       const sentAt = Date.now();
       try {
@@ -105,8 +142,10 @@ export const attachSessionSockets = (
       } catch {
         return; // no answer: keep the last figure
       }
-      const latency = Date.now() - sentAt;
-      await hub.handle(sessionId, { type: 'ping', latency }, member.actor, () => undefined);
+      // Kept with this socket, not in the session (it would be a write a minute for every socket):
+      // the intents it sends carry it for the vote's grace.
+      member.actor.latency = Date.now() - sentAt;
+      if (member.isSubscribed) await hub.renewBoost(sessionId, member.actor.userId);
     };
     const pinger = setInterval(() => void measure(), PING_INTERVAL_MS);
     pinger.unref();
@@ -127,8 +166,24 @@ export const attachSessionSockets = (
     void measure();
   });
 
-  const dispatch = async (socket: Socket, event: string, payload: unknown, ack: AckFn | null) => {
+  const dispatch = async (
+    socket: Socket,
+    event: string,
+    payload: unknown,
+    ack: AckFn | null,
+    requestId: string | undefined,
+  ) => {
     const { member, sessionId } = socket.data as SocketData;
+    // Every message costs a token before anything else is done with it, even one refused later, so a
+    // flood costs the server (and its log) almost nothing.
+    const wait = buckets.take(member.actor.userId, familyOf(event), Date.now());
+    if (wait !== null) {
+      ack?.({
+        ok: false,
+        error: { code: 'rate_limited', message: `Slow down: try again in ${wait} s.`, retryAfter: wait },
+      });
+      return;
+    }
     if (!ack) {
       log.warn({ event, sessionId }, 'dropped a socket message without acknowledgement callback');
       return;
@@ -164,8 +219,16 @@ export const attachSessionSockets = (
       // The engine judges a chat server by its user count, which only this server can ask for.
       intent = { type: 'updateServer', host: intent.host, users: await chatServers.usersOf(intent.host) };
     }
-    await hub.handle(sessionId, intent, member.actor, (refusal) =>
-      ack(refusal ? { ok: false, error: refusal } : { ok: true }),
+    // A connection made in the last 30 s may carry requests sent before a node died: those are looked up.
+    const retry = Date.now() - (socket.data as SocketData).connectedAt < RETRY_WINDOW_MS;
+    await hub.handle(
+      sessionId,
+      intent,
+      member.actor,
+      (refusal) => ack(refusal ? { ok: false, error: refusal } : { ok: true }),
+      requestId ? { id: requestId, retry } : undefined,
     );
   };
+
+  return { stop: () => clearInterval(sweeper) };
 };

@@ -1,15 +1,14 @@
 import { useEffect, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { logoutAndLeave } from '../app/account';
-import { APP_VERSION } from '../app/buildInfo';
-import { readLastSeenVersion, rememberVersion, updateNoticeDue } from '../app/updateNotice';
-import { updateUser } from '../auth/accountApi';
+import { APP_VERSION } from '../version/buildInfo';
+import { readLastSeenVersion, rememberVersion, updateNoticeDue } from '../version/updateNotice';
+import { updateUser } from './accountApi';
 import { useAuthStore } from '../auth/authStore';
-import { Modal } from '../components/Modal';
-import { openDialog } from '../dialogs/dialogStore';
-import { toAppError } from '../errors/appError';
-import { useLoadingStore } from '../loading/loadingStore';
+import { Modal } from '../ui/Modal';
+import { openDialog } from '../ui/dialogStore';
+import { toAppError } from '../api/appError';
+import { useLoadingStore } from '../ui/loadingStore';
 import { PATHS, POLICY_PATHS } from '../routing/paths';
 
 /** Pages where no account prompt interrupts (reading the policies, the clock, updating, a ban). */
@@ -70,7 +69,8 @@ function TermsDialog() {
 
   const decline = () => {
     setBusy(true);
-    void logoutAndLeave().finally(() => setBusy(false));
+    // Loaded when used: the session layer (socket, schemas, catalogue) is not part of every route.
+    void import('../session/logout').then(({ logoutAndLeave }) => logoutAndLeave()).finally(() => setBusy(false));
   };
 
   return (

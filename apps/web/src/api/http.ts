@@ -1,5 +1,5 @@
-import { APP_VERSION } from '../app/buildInfo';
-import { AppError, errorFromBody, toAppError } from '../errors/appError';
+import { APP_VERSION } from '../version/buildInfo';
+import { AppError, errorFromBody, toAppError } from './appError';
 
 /** Everything the server offers lives under this prefix (apps/server/API.md). */
 export const BACKEND = '/backend';

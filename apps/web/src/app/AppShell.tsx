@@ -1,15 +1,13 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { isBanned } from '../account/banInfo';
-import { AccountPrompts } from '../account/AccountPrompts';
+import { AccountPrompts, isBanned, PhoneVerificationHost } from '../account';
 import { hasFlag, useAuthStore } from '../auth/authStore';
-import { DialogHost } from '../components/DialogHost';
-import { Footer } from '../components/Footer';
-import { PhoneVerificationHost } from '../phone/PhoneVerificationDialog';
-import { guardDecision } from '../routing/guard';
+import { DialogHost } from '../ui/DialogHost';
+import { Footer } from '../ui/Footer';
+import { guardDecision } from './guard';
 import { useSessionStore } from '../session/sessionStore';
-import { useVersionStore } from './versionStore';
+import { useVersionStore } from '../version/versionStore';
 
 /** The root of every route: applies the route guard and hosts the dialogues and the footer. */
 export function AppShell() {

@@ -1,6 +1,6 @@
 import type { AuthTokens, LoginBody, Me, RecoverBody, RegisterBody, ResetBody } from '@belfry/protocol';
 import { isUnauthorized, sendJson, type JsonRequest } from '../api/http';
-import { serverOffset } from '../clock/clockStore';
+import { serverOffset } from '../time/clockStore';
 import { accessToken, currentTokens, useAuthStore } from './authStore';
 import { needsRefresh, refreshDelay } from './refreshTiming';
 import { readTokens } from './tokenStorage';

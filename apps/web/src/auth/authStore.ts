@@ -1,6 +1,6 @@
 import type { AuthTokens, Me, PublicUser } from '@belfry/protocol';
 import { create } from 'zustand';
-import { readPendingEmail, writePendingEmail } from '../verification/pendingEmail';
+import { readPendingEmail, writePendingEmail } from './pendingEmail';
 import { AUTH_STORAGE_KEY, parseStoredTokens, readTokens, writeTokens } from './tokenStorage';
 
 interface AuthState {

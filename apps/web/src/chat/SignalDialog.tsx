@@ -1,8 +1,8 @@
 import type { SessionView, SignalPart } from '@belfry/engine';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Modal } from '../components/Modal';
-import { scriptCharacters } from '../game/catalogue';
+import { Modal } from '../ui/Modal';
+import { scriptCharacters } from '../characters/catalogue';
 import { sendSignal } from './chatActions';
 import { nameOf, partDataText } from './names';
 import {

@@ -1,7 +1,7 @@
 import type { SessionView } from '@belfry/engine';
 import { useTranslation } from 'react-i18next';
-import { useDraggablePanel } from '../components/useDraggablePanel';
-import { RoleToken } from '../game/RoleToken';
+import { useDraggablePanel } from '../ui/useDraggablePanel';
+import { RoleToken } from '../ui/tokens/RoleToken';
 import { removeWhisper } from './chatActions';
 import { nameOf } from './names';
 import { useChannelLabel } from './WhisperPanel';

@@ -1,5 +1,5 @@
 import type { SignalPart } from '@belfry/engine';
-import { showActionError } from '../dialogs/dialogs';
+import { showActionError } from '../ui/dialogs';
 import { sendRequest } from '../session/sessionController';
 
 /** Sends a text; a refusal shows the generic error dialogue with the server's reason. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { canSend, chatRecipients, cycleRecipient, isInputDisabled, threadOf, whisperEnvelopes } from './recipients';
-import { msg, tableView } from './testView';
+import { msg, tableView } from '../session/testView';
 
 describe('chat recipients (spec 2 §5 Default recipients)', () => {
   it('gives a seated player the Storyteller, both online neighbours, public and system', () => {

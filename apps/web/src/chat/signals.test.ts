@@ -1,7 +1,7 @@
 import { SIGNAL_LOG_OTHERS, SIGNAL_LOG_STORYTELLER, type Role } from '@belfry/engine';
 import { describe, expect, it } from 'vitest';
 import { availableCards, minionLimit, signalLog, signalProblem, signalWarnings, toggleChoice } from './signals';
-import { tableView } from './testView';
+import { tableView } from '../session/testView';
 
 const role = (id: string, team: Role['team'] = 'townsfolk'): Role => ({ id, name: id, team, ability: '' }) as Role;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { envelopeText, systemMessageText } from './systemText';
-import { msg } from './testView';
+import { msg } from '../session/testView';
 
 const names = (id: string) => id.toUpperCase();
 const sys = (type: string, data: Record<string, unknown>) => msg('', 'system', 0, { isSystem: true, type, data });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { badgeText, markRead, shouldAutoScroll, unreadCount } from './unread';
-import { msg } from './testView';
+import { msg } from '../session/testView';
 
 describe('unread counters (spec 2 §4, §9)', () => {
   const messages = [msg('p2', '', 10), msg('p1', '', 11), msg('p3', '', 12), msg('p2', 'p1', 13)];

@@ -1,6 +1,6 @@
 import type { SessionView } from '@belfry/engine';
 import { useEffect, useRef } from 'react';
-import { isIgnoredKey } from '../game/shortcuts';
+import { isIgnoredKey } from '../ui/shortcuts';
 import { useSessionStore } from '../session/sessionStore';
 import { playChatSound } from './chatSounds';
 import { removeWhisper, requestWhisper } from './chatActions';

@@ -1,6 +1,6 @@
 import { apply, type SessionState, type SessionView, view as viewOf } from '@belfry/engine';
 import { describe, expect, it } from 'vitest';
-import { tableView } from './testView';
+import { tableView } from '../session/testView';
 import {
   channelMembers,
   hasWhisperQueue,

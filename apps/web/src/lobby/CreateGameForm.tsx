@@ -1,21 +1,29 @@
 import type { SessionTags } from '@belfry/engine';
-import { createSessionBody } from '@belfry/protocol';
 import { useState, type FormEvent, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createSession } from '../api/backend';
-import { ChatServerField } from '../chatServers/ChatServerField';
-import { useChatServers } from '../chatServers/useChatServers';
-import { FormField } from '../components/FormField';
-import { SessionTagControls } from '../components/SessionTagControls';
-import { toAppError, type AppError } from '../errors/appError';
+import { createSession } from '../auth/backend';
+import {
+  browserLanguage,
+  ChatServerField,
+  DEFAULT_TAGS,
+  defaultSessionName,
+  languageOptions,
+  SessionTagControls,
+  useChatServers,
+} from '../people';
+import { FormField } from '../ui/FormField';
+import { toAppError, type AppError } from '../api/appError';
 import { MAX_SESSION_CODE } from '../session/sessionCode';
-import { DEFAULT_TAGS } from '../session/sessionTags';
-import { browserLanguage, defaultSessionName, languageOptions } from './createDefaults';
-import { languageName } from './languageName';
+import { languageName } from '../i18n/languageName';
 import { SubscriptionNotice } from './SubscriptionNotice';
 
-/** Spec 2 §5: 3–20 characters; the code derived from the name is trimmed and lower-cased. */
-const nameErrorKey = (name: string): string | null => {
+/**
+ * Spec 2 §5: 3–20 characters; the code derived from the name is trimmed and lower-cased. The
+ * protocol's schema decides, as the server's does; it is loaded on submit, so that the Lobby itself
+ * does not load zod.
+ */
+const nameErrorKey = async (name: string): Promise<string | null> => {
+  const { createSessionBody } = await import('@belfry/protocol');
   const parsed = createSessionBody.shape.name.safeParse(name);
   if (parsed.success) return null;
   const length = name.trim().length;
@@ -49,13 +57,13 @@ export function CreateGameForm({ onCreated, nameRef }: CreateGameFormProps) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setFailure(null);
-    const errorKey = nameErrorKey(name);
-    if (errorKey) {
-      setError(t(errorKey));
-      return;
-    }
     setBusy(true);
     try {
+      const errorKey = await nameErrorKey(name);
+      if (errorKey) {
+        setError(t(errorKey));
+        return;
+      }
       // '' lets the server pick the least busy chat server.
       const { sessionId } = await createSession({ name: name.trim(), isPublic, language, tags, chatServer });
       onCreated(sessionId);

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Modal } from '../components/Modal';
+import { Modal } from '../ui/Modal';
 
 /** The Lobby's help: how to join and how to create a game, in a few lines. */
 export function HelpModal({ onClose }: { onClose: () => void }) {

@@ -1,6 +1,6 @@
 import { useState, type FormEvent, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormField } from '../components/FormField';
+import { FormField } from '../ui/FormField';
 import { checkJoinCode, MAX_SESSION_CODE } from '../session/sessionCode';
 
 export function JoinGameForm({ onJoin, codeRef }: { onJoin: (code: string) => void; codeRef?: Ref<HTMLInputElement> }) {

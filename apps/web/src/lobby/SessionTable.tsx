@@ -1,10 +1,10 @@
 import type { SessionListItem } from '@belfry/protocol';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DisabledButton } from '../components/ComingSoonButton';
-import { ChevronIcon, LockIcon, StreamIcon } from '../components/Icons';
-import { notableTags, tagShortKey, tagValueKey } from '../session/sessionTags';
-import { languageName } from './languageName';
+import { DisabledButton } from '../ui/ComingSoonButton';
+import { ChevronIcon, LockIcon, StreamIcon } from '../ui/icons/InlineIcons';
+import { notableTags, tagShortKey, tagValueKey } from '../people';
+import { languageName } from '../i18n/languageName';
 import {
   DEFAULT_SORT,
   joinBlock,

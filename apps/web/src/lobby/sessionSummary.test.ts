@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { listItem } from './listItem.fixture';
-import { peopleOf, phaseLabel, spectatorsOf, summarizeSession } from './sessionSummary';
+import { phaseLabel } from '../i18n/phaseLabel';
+import { peopleOf, spectatorsOf, summarizeSession } from './sessionSummary';
 
 describe('phaseLabel (spec 1 §4 Phases: odd = night ⌈phase/2⌉, even = day ⌊phase/2⌋)', () => {
   it('names the phase', () => {

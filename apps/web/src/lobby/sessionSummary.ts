@@ -1,4 +1,5 @@
 import type { SessionListItem } from '@belfry/protocol';
+import { phaseLabel, type PhaseLabel } from '../i18n/phaseLabel';
 
 export interface SessionSummary {
   code: string;
@@ -15,21 +16,6 @@ export interface SessionSummary {
   /** For sorting by phase: not started first, then start, night 1, day 1, night 2, … */
   phaseOrder: number;
 }
-
-/** An i18n key with its count, so the label is translated where it is shown. */
-export interface PhaseLabel {
-  key: 'phase.waiting' | 'phase.start' | 'phase.night' | 'phase.day';
-  count: number;
-}
-
-/** Spec 1 §4 "Phases": odd phases are nights (number ⌈phase/2⌉), even ones days (⌊phase/2⌋), 0 the start. */
-export const phaseLabel = (isRunning: boolean, phase: number): PhaseLabel => {
-  if (!isRunning) return { key: 'phase.waiting', count: 0 };
-  if (phase <= 0) return { key: 'phase.start', count: 0 };
-  return phase % 2 === 1
-    ? { key: 'phase.night', count: Math.ceil(phase / 2) }
-    : { key: 'phase.day', count: Math.floor(phase / 2) };
-};
 
 /** Ids of the users who are seated (empty seats carry ''). */
 const seatedIds = (item: SessionListItem): Set<string> => new Set(item.players.map((p) => p.id).filter(Boolean));

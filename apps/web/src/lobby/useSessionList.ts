@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { SessionListItem } from '@belfry/protocol';
-import { listSessions } from '../api/backend';
-import { toAppError, type AppError } from '../errors/appError';
+import { listSessions } from '../auth/backend';
+import { toAppError, type AppError } from '../api/appError';
 
 /** Spec 2 §9: the lobby list refreshes every 30 s. */
 export const LOBBY_REFRESH_MS = 30_000;

@@ -2,13 +2,13 @@ import { LOCAL_GAME_ID, type SessionView } from '@belfry/engine';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { confirmDialog } from '../dialogs/dialogs';
-import { resetGameUi } from '../game/gameUiStore';
-import { AddSeatButton } from '../grimoire/AddSeatButton';
+import { confirmDialog } from '../ui/dialogs';
+import { resetGameUi } from '../session/gameUiStore';
+import { AddSeatButton } from '../table';
 import { PATHS } from '../routing/paths';
 import { resetLocalGame } from '../session/sessionController';
-import { serverNow } from '../vote/serverClock';
-import { writeStoredHistory } from '../vote/voteHistory';
+import { serverNow } from '../time/serverClock';
+import { writeStoredHistory } from '../vote';
 import './Local.css';
 
 /** Whether the browser believes it has a network (it may be wrong one way: online yet unreachable). */

@@ -1,10 +1,10 @@
 import { SEAT_NAME_MAX_CHARS, type SessionView } from '@belfry/engine';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Modal } from '../components/Modal';
+import { Modal } from '../ui/Modal';
 import { sendAction } from '../session/sessionController';
 import { useIsPending } from '../session/sessionStore';
-import { closeSeatRename, useLocalPlay } from './localStore';
+import { closeSeatRename, useLocalPlay } from '../session/localPlayStore';
 
 /** Spec 1 §2 Nameplate: the Storyteller names a seat of a local game (an empty name clears it). */
 export function RenameSeatDialog({ view }: { view: SessionView }) {

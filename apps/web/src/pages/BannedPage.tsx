@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { formatBanExpiry } from '../account/banInfo';
-import { logoutAndLeave } from '../app/account';
-import { useVersionStore } from '../app/versionStore';
+import { formatBanExpiry } from '../account';
+import { useVersionStore } from '../version/versionStore';
 import { useAuthStore } from '../auth/authStore';
-import { SimplePage } from '../components/SimplePage';
+import { SimplePage } from '../ui/SimplePage';
 
 /**
  * Spec 2 §2 "Banned page": title and description; the reason if there is one; the expiry as a long
@@ -43,7 +42,11 @@ export function BannedPage() {
           t('banned.support_operator')
         )}
       </p>
-      <button type="button" className="button button--secondary" onClick={() => void logoutAndLeave()}>
+      <button
+        type="button"
+        className="button button--secondary"
+        onClick={() => void import('../session/logout').then(({ logoutAndLeave }) => logoutAndLeave())}
+      >
         {t('lobby.logout')}
       </button>
       <p className="banned__footer">{t('banned.footer')}</p>

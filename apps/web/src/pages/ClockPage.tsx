@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useIsLoggedIn } from '../auth/authStore';
-import { clockReturnPath, skewMinutes } from '../clock/clockSkew';
-import { useClockStore } from '../clock/clockStore';
-import { SimplePage } from '../components/SimplePage';
+import { clockReturnPath, skewMinutes } from '../time/clockSkew';
+import { useClockStore } from '../time/clockStore';
+import { SimplePage } from '../ui/SimplePage';
 import { useSessionStore } from '../session/sessionStore';
 
 /** Spec 2 §2 "Clock page": the device clock differs from the server's by more than 60 s. */

@@ -1,38 +1,68 @@
+import type { Role, SessionView } from '@belfry/engine';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
-import { Brand } from '../components/Brand';
-import { ChatPanel } from '../chat/ChatPanel';
-import { GameDialogs } from '../game/GameDialogs';
-import { EditionHost } from '../edition/EditionHost';
-import { ThemeBackdrop } from '../edition/ThemeBackdrop';
-import { FabledLayer } from '../fabled/FabledLayer';
-import { SideTabs } from '../sheet/SideTabs';
-import { GameMenu } from '../game/GameMenu';
-import { useGameUi } from '../game/gameUiStore';
-import { NightBackdrop, showsNightBackdrop } from '../game/NightBackdrop';
-import { useGameEffects } from '../game/useGameEffects';
-import { VersionBar } from '../game/VersionBar';
-import { LoadingOverlay } from '../components/LoadingOverlay';
-import { Toasts } from '../components/Toasts';
-import { ConnectionStatus, ReconnectBanner } from '../grimoire/ConnectionStatus';
-import { GrimoireAccessIndicator } from '../grimoire/GrimoireAccess';
-import { SeatCircle } from '../grimoire/SeatCircle';
-import { SessionCode } from '../grimoire/SessionCode';
-import { SessionMenu } from '../grimoire/SessionMenu';
+import { Brand } from '../ui/Brand';
+import { ChatPanel } from '../chat';
 import {
   BoostWarningBanner,
   BootleggerWarning,
+  ConnectionStatus,
+  GameDialogs,
+  GameMenu,
+  NightBackdrop,
   OtherTabBanner,
+  ReconnectBanner,
+  SeatCircle,
+  SessionCode,
+  SessionMenu,
+  showsNightBackdrop,
   StorytellerOfflineBanner,
-} from '../grimoire/SessionNotices';
-import { UsersPanel } from '../grimoire/UsersPanel';
+  useGameEffects,
+  VersionBar,
+} from '../table';
+import { EditionHost, editionRoles, FabledLayer, SideTabs, ThemeBackdrop } from '../script';
+import { useGameUi } from '../session/gameUiStore';
+import { roleIconName } from '../ui/icons/iconNames';
+import { preloadIcons } from '../ui/icons/iconStore';
+import { LoadingOverlay } from '../ui/LoadingOverlay';
+import { Toasts } from '../ui/Toasts';
+import { GrimoireAccessIndicator, UsersPanel } from '../people';
 import { PATHS } from '../routing/paths';
 import { useSessionStore } from '../session/sessionStore';
-import { LocalBadge, LocalPanel } from '../local/LocalPanel';
-import { RenameSeatDialog } from '../local/RenameSeatDialog';
-import { VoteOverlay } from '../vote/VoteOverlay';
-import '../grimoire/Grimoire.css';
-import '../game/Game.css';
+import { LocalBadge, LocalPanel, RenameSeatDialog } from '../local';
+import { VoteOverlay } from '../vote';
+import '../table';
+import '../table';
+
+/** The characters a game can show: its script's, and those on seats, Storytellers, fabled and bluffs. */
+const charactersOf = (view: SessionView): Role[] =>
+  [
+    ...editionRoles(view),
+    ...view.seats.map((seat) => seat.role),
+    ...view.storytellers.map((storyteller) => storyteller.role),
+    ...view.fabled,
+    ...view.bluffs,
+  ].filter((role): role is Role => role !== null);
+
+/**
+ * Fetches the icon sets of the game's characters as soon as a view arrives, before the table is drawn
+ * with it, so that tokens, pickers and the sheet show their icons with little or no placeholder.
+ */
+const usePreloadedIcons = (): void =>
+  useEffect(() => {
+    // A view changes many times a second in a vote; its characters seldom.
+    let seen: unknown[] = [];
+    const preload = (view: SessionView | null) => {
+      if (!view) return;
+      const parts = [view.edition, view.script, view.seats, view.storytellers, view.fabled, view.bluffs];
+      if (parts.every((part, i) => part === seen[i])) return;
+      seen = parts;
+      preloadIcons(charactersOf(view).map(roleIconName));
+    };
+    preload(useSessionStore.getState().view);
+    return useSessionStore.subscribe((state) => preload(state.view));
+  }, []);
 
 /** The game screen; `local`: a local game (spec 1 §1) without session code, connection, people or chat. */
 export function GrimoirePage({ local = false }: { local?: boolean }) {
@@ -41,6 +71,7 @@ export function GrimoirePage({ local = false }: { local?: boolean }) {
   const view = useSessionStore((state) => state.view);
   const isTownSquare = useGameUi((state) => state.isTownSquare);
   useGameEffects(view);
+  usePreloadedIcons();
 
   // Spec 2 §2: leaving (or never having joined) a game goes to the Lobby.
   if (!code && !local) return <Navigate to={PATHS.lobby} replace />;

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { SimplePage } from '../components/SimplePage';
+import { SimplePage } from '../ui/SimplePage';
 import { PATHS } from '../routing/paths';
 import { checkJoinCode } from '../session/sessionCode';
 import { joinSession } from '../session/sessionController';

@@ -2,25 +2,26 @@ import { isModeratorLevel, type Level } from '@belfry/engine';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { logoutAndLeave } from '../app/account';
 import { fetchMe } from '../auth/authService';
 import { hasFlag, useCurrentUser, useMe } from '../auth/authStore';
-import { Brand } from '../components/Brand';
-import { ComingSoonButton } from '../components/ComingSoonButton';
-import { LoadingOverlay } from '../components/LoadingOverlay';
-import { CreateGameForm } from '../lobby/CreateGameForm';
-import { HelpModal } from '../lobby/HelpModal';
-import { JoinGameForm } from '../lobby/JoinGameForm';
-import { levelKey } from '../lobby/levels';
-import { lobbyStats, visibleSessions } from '../lobby/lobbyTable';
-import { SessionTable } from '../lobby/SessionTable';
-import { SubscriptionNotice } from '../lobby/SubscriptionNotice';
-import { useSessionList } from '../lobby/useSessionList';
-import { openPhoneVerification } from '../phone/phoneStore';
+import { Brand } from '../ui/Brand';
+import { ComingSoonButton } from '../ui/ComingSoonButton';
+import { LoadingOverlay } from '../ui/LoadingOverlay';
+import {
+  CreateGameForm,
+  HelpModal,
+  JoinGameForm,
+  lobbyStats,
+  SessionTable,
+  SubscriptionNotice,
+  useSessionList,
+  visibleSessions,
+} from '../lobby';
+import { levelKey } from '../people';
+import { openPhoneVerification } from '../account';
 import { PATHS } from '../routing/paths';
-import { joinSession, leaveSession } from '../session/sessionController';
 import { useSessionStore } from '../session/sessionStore';
-import '../lobby/Lobby.css';
+import '../lobby';
 
 const SHOW_PRIVATE_KEY = 'belfry.lobby.showPrivate';
 
@@ -51,14 +52,19 @@ export function LobbyPage() {
     void fetchMe().catch(() => undefined);
   }, []);
 
+  // The session layer (socket, schemas, catalogue) is loaded when a game is joined or left, not with the list.
   const enter = (code: string) => {
-    joinSession(code);
-    void navigate(PATHS.play);
+    void import('../session/sessionController').then(({ joinSession }) => {
+      joinSession(code);
+      void navigate(PATHS.play);
+    });
   };
+
+  const leave = () => void import('../session/sessionController').then(({ leaveSession }) => leaveSession());
 
   const logout = () => {
     setLoggingOut(true);
-    void logoutAndLeave().finally(() => setLoggingOut(false));
+    void import('../session/logout').then(({ logoutAndLeave }) => logoutAndLeave()).finally(() => setLoggingOut(false));
   };
 
   const togglePrivate = (show: boolean) => {
@@ -201,7 +207,7 @@ export function LobbyPage() {
               <button type="button" className="button button--primary button--small" onClick={() => enter(activeCode)}>
                 {t('lobby.return_to_game')}
               </button>
-              <button type="button" className="button button--secondary button--small" onClick={leaveSession}>
+              <button type="button" className="button button--secondary button--small" onClick={leave}>
                 {t('grimoire.menu.leave')}
               </button>
             </div>

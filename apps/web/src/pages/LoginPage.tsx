@@ -1,29 +1,31 @@
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { authFailureMessage, type AuthMessage } from '../auth/authErrors';
 import {
+  authFailureMessage,
+  type AuthField,
+  type AuthFields,
+  type AuthMessage,
+  type AuthMode,
   canSubmit,
+  CaptchaField,
+  type CaptchaHandle,
   digitsOnly,
   emptyAuthFields,
+  type FieldErrors,
   modeNeeds,
   validateAuthForm,
   withoutPasswords,
-  type AuthField,
-  type AuthFields,
-  type AuthMode,
-  type FieldErrors,
-} from '../auth/authForm';
+} from '../account';
 import { login, recover, register, resetPassword } from '../auth/authService';
-import { BellIcon } from '../components/BellIcon';
-import { CaptchaField, type CaptchaHandle } from '../components/CaptchaField';
-import { FormField } from '../components/FormField';
-import { PolicyLinks } from '../components/PolicyLinks';
-import { showNotice } from '../dialogs/dialogs';
-import { toAppError } from '../errors/appError';
+import { BellIcon } from '../ui/BellIcon';
+import { FormField } from '../ui/FormField';
+import { PolicyLinks } from '../ui/PolicyLinks';
+import { showNotice } from '../ui/dialogs';
+import { toAppError } from '../api/appError';
 import { PATHS } from '../routing/paths';
-import { resumeSession } from '../session/sessionController';
-import './LoginPage.css';
+import { useSessionStore } from '../session/sessionStore';
+import '../account';
 
 type TextField = Exclude<keyof AuthFields, 'acceptsTerms' | 'acceptsMarketing'>;
 
@@ -79,6 +81,12 @@ export function LoginPage() {
     setFields((current) => ({ ...withoutPasswords(current), code: '' }));
   };
 
+  /** Back to the remembered game, if any; the session layer (socket, schemas, catalogue) is loaded only then. */
+  const resumeRemembered = () => {
+    if (!useSessionStore.getState().code) return;
+    void import('../session/sessionController').then(({ resumeSession }) => resumeSession());
+  };
+
   /** Spec 2 §4: on any failure the password fields are cleared and the captcha is reset. */
   const failed = () => {
     setFields(withoutPasswords);
@@ -100,7 +108,7 @@ export function LoginPage() {
         case 'login':
           // The route guard now sends the user on: Verification, or the return route, or the Lobby.
           await login(result.body);
-          resumeSession();
+          resumeRemembered();
           break;
         case 'register':
           await register(result.body);
@@ -117,7 +125,7 @@ export function LoginPage() {
           break;
         case 'reset':
           await resetPassword(result.body);
-          resumeSession();
+          resumeRemembered();
           break;
       }
     } catch (caught) {

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useIsLoggedIn } from '../auth/authStore';
-import { PolicyLinks } from '../components/PolicyLinks';
-import { SimplePage } from '../components/SimplePage';
+import { PolicyLinks } from '../ui/PolicyLinks';
+import { SimplePage } from '../ui/SimplePage';
 import { PATHS } from '../routing/paths';
 
 export type Policy = 'terms' | 'privacy' | 'cookies';

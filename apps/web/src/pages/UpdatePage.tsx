@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { APP_VERSION } from '../app/buildInfo';
-import { latestVersion, mustUpdate } from '../app/versions';
-import { useVersionStore } from '../app/versionStore';
-import { SimplePage } from '../components/SimplePage';
+import { APP_VERSION } from '../version/buildInfo';
+import { latestVersion, mustUpdate } from '../version/versions';
+import { useVersionStore } from '../version/versionStore';
+import { SimplePage } from '../ui/SimplePage';
 import { PATHS } from '../routing/paths';
 
 /** Spec 2 §2 "Update page": the current and the latest version; web users are told to reload. */

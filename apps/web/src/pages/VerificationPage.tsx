@@ -1,18 +1,24 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { logoutAndLeave } from '../app/account';
-import { resendEmailCode, resendPendingCode, submitEmailCode, submitPendingCode } from '../auth/accountApi';
-import { digitsOnly } from '../auth/authForm';
+import {
+  digitsOnly,
+  type EmailAction,
+  emailFailure,
+  type PageMessage,
+  resendEmailCode,
+  resendPendingCode,
+  submitEmailCode,
+  submitPendingCode,
+} from '../account';
 import { fetchMe } from '../auth/authService';
 import { useAuthStore } from '../auth/authStore';
-import { FormField } from '../components/FormField';
-import { SimplePage } from '../components/SimplePage';
-import { toAppError } from '../errors/appError';
-import { returnPathFrom } from '../routing/guard';
+import { FormField } from '../ui/FormField';
+import { SimplePage } from '../ui/SimplePage';
+import { toAppError } from '../api/appError';
+import { returnPathFrom } from '../routing/returnPath';
 import { PATHS } from '../routing/paths';
-import { resumeSession } from '../session/sessionController';
-import { emailFailure, type EmailAction, type PageMessage } from '../verification/verifyMessages';
+import { useSessionStore } from '../session/sessionStore';
 
 /**
  * Spec 2 §2 "Verification screen": six-digit code entry, resend, and logout. Two modes (API.md):
@@ -44,7 +50,10 @@ export function VerificationPage() {
   }, []);
 
   const carryOn = () => {
-    resumeSession();
+    // The session layer (socket, schemas, catalogue) is loaded only when there is a session to rejoin.
+    if (useSessionStore.getState().code) {
+      void import('../session/sessionController').then(({ resumeSession }) => resumeSession());
+    }
     if (mounted.current) void navigate(returnPathFrom(location.search), { replace: true });
   };
 
@@ -99,7 +108,7 @@ export function VerificationPage() {
       useAuthStore.getState().setPendingEmail(null);
       void navigate(PATHS.login);
     } else {
-      void logoutAndLeave();
+      void import('../session/logout').then(({ logoutAndLeave }) => logoutAndLeave());
     }
   };
 

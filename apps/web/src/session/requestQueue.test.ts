@@ -1,16 +1,22 @@
 import { SESSION_DISCONNECTED } from '@belfry/engine';
 import type { Ack } from '@belfry/protocol';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../errors/appError';
+import { AppError } from '../api/appError';
 import { RequestQueue } from './requestQueue';
 
 type AnyAck = Ack<Record<string, unknown>>;
 
 /** A sender whose answers the test releases by hand. */
 const manualSender = () => {
-  const sent: { event: string; payload: unknown; answer: (ack: AnyAck) => void; fail: (e: unknown) => void }[] = [];
-  const send = (event: string, payload: unknown) =>
-    new Promise<AnyAck>((answer, fail) => sent.push({ event, payload, answer, fail }));
+  const sent: {
+    event: string;
+    payload: unknown;
+    rid: string;
+    answer: (ack: AnyAck) => void;
+    fail: (e: unknown) => void;
+  }[] = [];
+  const send = (event: string, payload: unknown, rid: string) =>
+    new Promise<AnyAck>((answer, fail) => sent.push({ event, payload, rid, answer, fail }));
   return { sent, send };
 };
 
@@ -84,5 +90,45 @@ describe('RequestQueue (spec 1 §7: one request at a time, each waits for its ac
     const attempt = queue.request('ping', { sentAt: 1 });
     sent[0]!.fail(new AppError('timeout', ''));
     await expect(attempt).rejects.toMatchObject({ code: 'timeout' });
+  });
+
+  it('holds a request cut off by a dropped connection and sends it again with the same id (issue 16)', async () => {
+    const { sent, send } = manualSender();
+    let connected = true;
+    const queue = new RequestQueue(send, () => connected);
+    const vote = queue.request('vote', { vote: true });
+    const after = queue.request('claimSeat', { index: 1 });
+    connected = false;
+    queue.hold();
+    sent[0]!.fail(new Error('socket has been disconnected'));
+    await flush();
+    expect(queue.pendingCount).toBe(2); // neither refused nor sent on
+
+    connected = true;
+    queue.resume();
+    expect(sent).toHaveLength(2);
+    expect(sent[1]!.event).toBe('vote');
+    expect(sent[1]!.rid).toBe(sent[0]!.rid);
+    expect(sent[1]!.rid).toMatch(/^[0-9a-f]{32}$/);
+
+    sent[1]!.answer({ ok: true });
+    await expect(vote).resolves.toEqual({ ok: true });
+    await flush();
+    expect(sent[2]!.event).toBe('claimSeat');
+    expect(sent[2]!.rid).not.toBe(sent[0]!.rid);
+    sent[2]!.answer({ ok: true });
+    await expect(after).resolves.toEqual({ ok: true });
+  });
+
+  it('a held request fails as a disconnect when no connection comes back', async () => {
+    const { sent, send } = manualSender();
+    let connected = true;
+    const queue = new RequestQueue(send, () => connected);
+    const vote = queue.request('vote', { vote: true });
+    connected = false;
+    queue.hold();
+    sent[0]!.fail(new Error('socket has been disconnected'));
+    queue.failAll();
+    await expect(vote).rejects.toMatchObject({ message: SESSION_DISCONNECTED });
   });
 });

@@ -1,8 +1,8 @@
 import { ERROR_CODES, GAMESTATE_TIMEOUT_MS, PING_INTERVAL_MS, type ErrorCode, type SessionView } from '@belfry/engine';
 import type { Ack, ClientEvent, ClientPayload, ViewPatch } from '@belfry/protocol';
 import { io, type Socket } from 'socket.io-client';
-import { AppError } from '../errors/appError';
-import { BURST_GAP_MS, BURST_SAMPLES, type ClockSample } from '../vote/serverClock';
+import { AppError } from '../api/appError';
+import { BURST_GAP_MS, BURST_SAMPLES, type ClockSample } from '../time/serverClock';
 import { RequestQueue, type AckOk } from './requestQueue';
 import type { ConnectionState } from './connectionState';
 import { applyIncomingPatch } from './viewUpdates';
@@ -12,6 +12,8 @@ export const SOCKET_PATH = '/backend/socket/';
 const ACK_TIMEOUT_MS = 15_000;
 const RECONNECT_AFTER_SERVER_DISCONNECT_MS = 1_000;
 const RETRY_AFTER_FAILED_REFRESH_MS = 5_000;
+/** How long a request cut off by a dropped connection waits for a new one before it fails. */
+const HOLD_REQUESTS_MS = 10_000;
 
 type AnyAck = Ack<Record<string, unknown>>;
 
@@ -31,8 +33,16 @@ export interface TextIndicator {
   length: number;
 }
 
+/** Sent after the payload: a queued request's id (API.md "Request ids"), empty for pings and resyncs. */
+interface RequestMeta {
+  rid?: string;
+}
+
 /** Emits are checked by `request` (an event of clientMessages with its payload); the socket takes any. */
-type ClientToServerEvents = Record<string, (payload: unknown, ack: (answer: AnyAck) => void) => void>;
+type ClientToServerEvents = Record<
+  string,
+  (payload: unknown, meta: RequestMeta, ack: (answer: AnyAck) => void) => void
+>;
 
 type SessionSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -73,6 +83,7 @@ export class SessionConnection {
   private pingTimer: ReturnType<typeof setInterval> | undefined;
   private burstTimers: ReturnType<typeof setTimeout>[] = [];
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  private holdTimer: ReturnType<typeof setTimeout> | undefined;
   private lastLatency: number | undefined;
   private resyncing = false;
   private hasConnected = false;
@@ -94,7 +105,7 @@ export class SessionConnection {
       forceNew: true,
     });
     this.queue = new RequestQueue(
-      (event, payload) => this.emitWithAck(event, payload),
+      (event, payload, rid) => this.emitWithAck(event, payload, rid),
       () => this.socket.connected,
     );
     this.listen();
@@ -120,9 +131,10 @@ export class SessionConnection {
     return this.queue.request<T>(event, payload);
   }
 
-  private async emitWithAck(event: string, payload: unknown): Promise<AnyAck> {
+  private async emitWithAck(event: string, payload: unknown, rid?: string): Promise<AnyAck> {
     try {
-      return await this.socket.timeout(ACK_TIMEOUT_MS).emitWithAck(event, payload);
+      const socket = this.socket.timeout(ACK_TIMEOUT_MS);
+      return await socket.emitWithAck(event, payload, rid ? { rid } : {});
     } catch {
       throw new AppError('timeout', '');
     }
@@ -140,8 +152,10 @@ export class SessionConnection {
 
     socket.on('connect', () => {
       this.hasConnected = true;
+      clearTimeout(this.holdTimer);
       this.armGamestateTimer();
       this.startPing();
+      this.queue.resume();
     });
 
     socket.on('session', (view) => {
@@ -164,8 +178,17 @@ export class SessionConnection {
 
     socket.on('disconnect', (reason) => {
       this.stopTimers();
-      this.queue.failAll();
-      if (this.ended) return;
+      if (this.ended) {
+        this.queue.failAll();
+        return;
+      }
+      // What was in flight is sent again after reconnecting (a node may have died mid-request); if no
+      // connection comes back in time it fails as a disconnect.
+      this.queue.hold();
+      clearTimeout(this.holdTimer);
+      this.holdTimer = setTimeout(() => {
+        if (!this.socket.connected) this.queue.failAll();
+      }, HOLD_REQUESTS_MS);
       handlers.onStatus('reconnecting', reason);
       // The server dropped us without `closed` (e.g. a restart): Socket.IO leaves that to the client.
       if (reason === 'io server disconnect') this.retry(RECONNECT_AFTER_SERVER_DISCONNECT_MS);
@@ -283,6 +306,7 @@ export class SessionConnection {
   private stopTimers(): void {
     clearTimeout(this.gamestateTimer);
     clearTimeout(this.retryTimer);
+    clearTimeout(this.holdTimer);
     this.stopPing();
   }
 }

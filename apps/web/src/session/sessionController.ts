@@ -1,21 +1,19 @@
 import type { ClientEvent, ClientPayload } from '@belfry/protocol';
 import { currentTokens, useAuthStore } from '../auth/authStore';
-import { receiveIndicator } from '../chat/chatStore';
 import { ensureFreshToken, refreshTokens } from '../auth/authService';
-import { openDialog } from '../dialogs/dialogStore';
+import { openDialog } from '../ui/dialogStore';
 import {
   dismissServerError,
   ERROR_DIALOG_TEST_ID,
   showActionError,
   showServerError,
   type ActionName,
-} from '../dialogs/dialogs';
-import { AppError } from '../errors/appError';
-import { setLoading, useLoadingStore } from '../loading/loadingStore';
-import { useLocalPlay } from '../local/localStore';
-import { openPhoneVerification } from '../phone/phoneStore';
-import { clearToasts, pushToast } from '../toasts/toastStore';
-import { serverClock, serverNow as serverClockNow } from '../vote/serverClock';
+} from '../ui/dialogs';
+import { AppError } from '../api/appError';
+import { setLoading, useLoadingStore } from '../ui/loadingStore';
+import { useLocalPlay } from './localPlayStore';
+import { clearToasts, pushToast } from '../ui/toastStore';
+import { serverClock, serverNow as serverClockNow } from '../time/serverClock';
 import { openTabChannel } from './otherTabChannel';
 import { PresenceNotices, presenceChanges } from './presenceNotices';
 import { closedTexts, joinRefusalHandling } from './refusals';
@@ -23,6 +21,7 @@ import { LocalTransport, type LocalAck } from './localTransport';
 import { disconnectedError } from './requestQueue';
 import type { AckOk } from './requestQueue';
 import { SessionConnection } from './sessionConnection';
+import { sessionHooks } from './sessionHooks';
 import { persistSession } from './sessionPersistence';
 import { initialSessionState, setPending, useSessionStore } from './sessionStore';
 
@@ -84,7 +83,7 @@ const handleRefusal = async (code: string, error: AppError): Promise<void> => {
     dropConnection();
     useSessionStore.setState({ connection: 'idle' });
     clearGameLoading();
-    const verified = await openPhoneVerification();
+    const verified = await sessionHooks.verifyPhone();
     if (useSessionStore.getState().code !== code || connection) return;
     if (verified) joinSession(code);
     else endSession();
@@ -150,7 +149,7 @@ const connect = async (code: string): Promise<void> => {
         if (connection === current) suspendSession();
       },
       onClockSample: (sample) => serverClock.add(sample),
-      onTextIndicator: (payload) => receiveIndicator(payload),
+      onTextIndicator: (payload) => sessionHooks.textIndicator(payload),
     },
     { token: () => currentTokens()?.accessToken ?? null, refresh: refreshTokens },
   );

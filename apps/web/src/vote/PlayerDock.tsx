@@ -1,12 +1,12 @@
 import type { SessionView } from '@belfry/engine';
 import { useTranslation } from 'react-i18next';
-import { serverNow } from './serverClock';
+import { serverNow } from '../time/serverClock';
 import type { DiscreteClock } from './useVoteClock';
 import { refusalKey } from './refusals';
 import { castVote } from './voteActions';
 import { ownVote } from './voteRules';
 import { useVoteStore } from './voteStore';
-import { HandDownIcon, HandIcon, LockSmallIcon } from './VoteIcons';
+import { HandDownIcon, HandIcon, LockIcon } from '../ui/icons/InlineIcons';
 
 interface PlayerDockProps {
   view: SessionView;
@@ -52,7 +52,7 @@ export function PlayerDock({ view, clock, value }: PlayerDockProps) {
   return (
     <div className="vote-player" data-testid="vote-player" data-value={own.value} data-locked={own.locked}>
       <p className="vote-player__state" aria-live="polite">
-        {own.locked && <LockSmallIcon className="vote-player__lock" />}
+        {own.locked && <LockIcon className="vote-player__lock" />}
         {t(
           own.locked
             ? own.value > 0

@@ -2,7 +2,7 @@ import type { SessionView } from '@belfry/engine';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionStore } from '../session/sessionStore';
-import { serverNow } from './serverClock';
+import { serverNow } from '../time/serverClock';
 import { runVoteAction } from './voteActions';
 import {
   clampSpeed,
@@ -38,7 +38,7 @@ export function NominatePrompt({ view, nominator }: { view: SessionView; nominat
     </div>
   );
 }
-import { NominateIcon } from './VoteIcons';
+import { NominateIcon } from '../ui/icons/InlineIcons';
 
 interface ControlButtonProps {
   control: Control;

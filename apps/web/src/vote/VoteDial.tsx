@@ -1,11 +1,11 @@
 import type { SessionView } from '@belfry/engine';
 import { useCallback, useEffect, useRef, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import { seatPositions } from '../grimoire/seatLayout';
+import { seatPositions } from '../ui/seatLayout';
 import { dialGeometry, seatDegrees } from './dialGeometry';
 import type { DiscreteClock } from './useVoteClock';
 import type { VoteClock } from './voteClock';
-import { HandIcon, LockSmallIcon, SkullIcon } from './VoteIcons';
+import { HandIcon, LockIcon, SkullIcon } from '../ui/icons/InlineIcons';
 
 const pct = (value: number) => `${value}%`;
 
@@ -184,7 +184,7 @@ export function VoteDial({ view, clock, votes, snapSerial, registerFrame, pickin
               )}
               {locked && (
                 <span className="vote-seat__lock" aria-hidden="true">
-                  <LockSmallIcon />
+                  <LockIcon />
                 </span>
               )}
               {(hands > 0 || locked) && <span className="visually-hidden">{label}</span>}

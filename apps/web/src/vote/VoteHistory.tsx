@@ -2,13 +2,13 @@ import type { SessionView, VoteLogEntry } from '@belfry/engine';
 import { useEffect, useMemo, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import { Modal } from '../components/Modal';
-import { phaseLabel } from '../lobby/sessionSummary';
-import { serverNow } from './serverClock';
+import { Modal } from '../ui/Modal';
+import { phaseLabel } from '../i18n/phaseLabel';
+import { serverNow } from '../time/serverClock';
 import { mergeHistory, readStoredHistory, writeStoredHistory } from './voteHistory';
 import { seesVoteHistory } from './voteRules';
 import { closeVoteHistory, openVoteHistory, useVoteStore } from './voteStore';
-import { LedgerIcon } from './VoteIcons';
+import { LedgerIcon } from '../ui/icons/InlineIcons';
 
 /** The history as this browser knows it: the server's entries and those stored before a reload (3 h). */
 export const useVoteHistory = (view: SessionView): VoteLogEntry[] => {

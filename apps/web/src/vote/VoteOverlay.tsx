@@ -13,7 +13,7 @@ import { useVoteHistory, VoteHistoryButton, VoteHistoryDialog } from './VoteHist
 import { isStorytellerView, nominateControl, ownVote, seesVoteHistory, visibleCount } from './voteRules';
 import { playVoteSound, tickSound } from './voteSounds';
 import { cancelNomination, nominationKey, toggleVoteDock, useVoteStore } from './voteStore';
-import { serverNow } from './serverClock';
+import { serverNow } from '../time/serverClock';
 import './Vote.css';
 
 /**

@@ -1,4 +1,4 @@
-import { circleRadius, TOKEN_UNIT_PERCENT, tokenSizeBase } from '../grimoire/seatLayout';
+import { circleRadius, TOKEN_UNIT_PERCENT, tokenSizeBase } from '../ui/seatLayout';
 
 /**
  * Where the vote overlay draws, in percent of the seat circle's box (the same square the seat

@@ -1,6 +1,6 @@
 import type { VoteState } from '@belfry/engine';
 import { useEffect, useRef, useState } from 'react';
-import { serverNow } from './serverClock';
+import { serverNow } from '../time/serverClock';
 import { voteClockAt, type VoteClock } from './voteClock';
 
 /** The parts of the clock that change a few times per second at most: these re-render. */

@@ -1,43 +1,21 @@
 import type { SessionView } from '@belfry/engine';
 import type { ClientEvent, ClientPayload } from '@belfry/protocol';
-import { openDialog } from '../dialogs/dialogStore';
-import { ERROR_DIALOG_TEST_ID } from '../dialogs/dialogs';
-import { AppError, cleanServerMessage } from '../errors/appError';
-import { sendRequest } from '../session/sessionController';
-import { setPending, useSessionStore } from '../session/sessionStore';
-import { serverNow } from './serverClock';
+import { AppError } from '../api/appError';
+import { sendAction, sendRequest } from '../session/sessionController';
+import { useSessionStore } from '../session/sessionStore';
+import { serverNow } from '../time/serverClock';
 import { playVoteSound } from './voteSounds';
 import { nominationKey, recordRefusal, useVoteStore } from './voteStore';
-
-const OK_BUTTON = { labelKey: 'common.ok', value: 'ok', variant: 'primary' } as const;
 
 /**
  * A Storyteller's vote request (nomination, voteControl, marked, …). While it waits its button is
  * disabled (`pendingKey`); a refusal says why in a dialogue. Resolves true when accepted.
  */
-export const runVoteAction = async <E extends ClientEvent>(
+export const runVoteAction = <E extends ClientEvent>(
   pendingKey: string,
   event: E,
   payload: ClientPayload<E>,
-): Promise<boolean> => {
-  setPending(pendingKey, true);
-  try {
-    await sendRequest(event, payload);
-    return true;
-  } catch (error) {
-    const appError = error instanceof AppError ? error : new AppError('internal', '');
-    void openDialog({
-      titleKey: 'vote.error_title',
-      textKey: `errors.codes.${appError.code}`,
-      detail: cleanServerMessage(appError.message),
-      buttons: [OK_BUTTON],
-      testId: ERROR_DIALOG_TEST_ID,
-    });
-    return false;
-  } finally {
-    setPending(pendingKey, false);
-  }
-};
+): Promise<boolean> => sendAction('vote', pendingKey, event, payload);
 
 /**
  * The player's own hands (spec 1 §4 Votes, issue 6): shown at once (optimistic), sent with `at`, the

@@ -23,6 +23,7 @@ const vote = (over: Partial<VoteState> = {}): VoteState => ({
   isHidden: false,
   highscore: 0,
   markedPlayer: -1,
+  tally: { highscore: 0, markedPlayer: -1 },
   voteTimer: 10_000,
   pausedAt: null,
   history: [],

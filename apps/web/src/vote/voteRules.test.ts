@@ -34,7 +34,6 @@ const person = (id: string): SessionUser => ({
   createdAt: 0,
   isOnline: true,
   grimoireAccess: 0,
-  ping: 0,
 });
 
 const role = (id: string, team: Role['team'], special?: Role['special']): Role => ({ id, name: id, team, special });

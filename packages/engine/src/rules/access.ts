@@ -1,5 +1,5 @@
 import { refuse } from '../errors';
-import { isModerator, isSeated, isStoryteller } from '../permissions';
+import { isInGame, isModerator, isStoryteller } from '../permissions';
 import type { RulesFor } from './rule';
 import { vacate } from './seats';
 
@@ -12,7 +12,7 @@ export const accessRules: RulesFor<'requestGrimoire' | 'kickUser'> = {
     switch (status) {
       case 'request': {
         if (id !== actor.userId) return refuse('forbidden', 'You can only ask for yourself.');
-        if (isStoryteller(draft, id) || isSeated(draft, id)) {
+        if (isStoryteller(draft, id) || isInGame(draft, id)) {
           return refuse('forbidden', 'Only spectators ask for grimoire access.');
         }
         // Ignored when already granted, or when a public session's grimoire tag is 2.
@@ -26,6 +26,8 @@ export const accessRules: RulesFor<'requestGrimoire' | 'kickUser'> = {
       case 'receive':
       case 'deny':
         if (!byStoryteller) return refuse('forbidden', 'Only the Storyteller grants grimoire access.');
+        if (status === 'receive' && isInGame(draft, id))
+          return refuse('forbidden', 'Players in the game do not see the grimoire.');
         // Only for a user who asked (state 1) or was answered before (2, 3).
         if (user.grimoireAccess < 1) return refuse('bad_request', 'That user has not asked for access.');
         user.grimoireAccess = status === 'receive' ? 3 : 2;

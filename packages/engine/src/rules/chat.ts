@@ -1,14 +1,53 @@
 import type { Draft } from 'immer';
-import { MESSAGES_KEPT, SIGNALS_CLEAR_AFTER_DAY_MS, SYSTEM_MESSAGE_EXPIRY_MS, TEXT_MAX_CHARS } from '../constants';
+import {
+  MAX_SIGNAL_BYTES,
+  MAX_SIGNALS_PER_PLAYER,
+  MAX_SIGNALS_PER_STORYTELLER,
+  MESSAGES_KEPT,
+  PRIVATE_MESSAGES_KEPT,
+  SIGNALS_CLEAR_AFTER_DAY_MS,
+  SPECTATOR_MESSAGES_KEPT,
+  SYSTEM_MESSAGE_EXPIRY_MS,
+  TEXT_MAX_CHARS,
+} from '../constants';
 import { signalRefusal, textRefusal } from '../chat';
 import { refuse } from '../errors';
+import { isStoryteller } from '../permissions';
 import type { SessionState, TextMessage } from '../types';
 import { requireStoryteller, type RulesFor } from './rule';
 
-const keepLast = (draft: Draft<SessionState>) => {
-  if (draft.chat.messages.length > MESSAGES_KEPT)
-    draft.chat.messages.splice(0, draft.chat.messages.length - MESSAGES_KEPT);
+/**
+ * Messages are kept per audience: the town's stream (public, system and whispers, which everyone
+ * sees at least as an envelope) 500, the spectators' channel and the private channel their own
+ * number. Whoever sees one stream sees all of it, so what drops out of it never depends on messages
+ * the viewer cannot see (issue 14: no count leaks across audiences).
+ */
+const streamOf = (recipientId: string): 'spectator' | 'private' | 'town' =>
+  recipientId === 'spectator' ? 'spectator' : recipientId === 'private' ? 'private' : 'town';
+
+const KEPT = { town: MESSAGES_KEPT, spectator: SPECTATOR_MESSAGES_KEPT, private: PRIVATE_MESSAGES_KEPT };
+
+const keepLast = (draft: Draft<SessionState>, stream: keyof typeof KEPT) => {
+  const messages = draft.chat.messages;
+  let inStream = 0;
+  for (const m of messages) if (streamOf(m.recipientId) === stream) inStream++;
+  if (inStream <= KEPT[stream]) return;
+  const first = messages.findIndex((m) => streamOf(m.recipientId) === stream);
+  messages.splice(first, 1);
 };
+
+/**
+ * An id unique in the session, made only from what every reader of the item sees (its time, its
+ * author and the author's own items), never from a count of items some reader cannot see.
+ */
+export const uniqueId = (prefix: string, taken: (id: string) => boolean): string => {
+  let id = prefix;
+  for (let n = 2; taken(id); n++) id = `${prefix}-${n}`;
+  return id;
+};
+
+const messageId = (draft: Draft<SessionState>, now: number, author: string) =>
+  uniqueId(`${now.toString(36)}-${author}`, (id) => draft.chat.messages.some((m) => m.msgId === id));
 
 /** Spec 2 §3 system messages; the ones about seats expire after 300 s. */
 export const addSystemMessage = (
@@ -19,7 +58,7 @@ export const addSystemMessage = (
   expiring = false,
 ): void => {
   const message: TextMessage = {
-    msgId: `${now}-${draft.chat.messages.length}-${type}`,
+    msgId: messageId(draft, now, `system-${type}`),
     senderId: '',
     recipientId: 'system',
     message: '',
@@ -31,7 +70,7 @@ export const addSystemMessage = (
     ...(expiring ? { expires: now + SYSTEM_MESSAGE_EXPIRY_MS } : {}),
   };
   draft.chat.messages.push(message);
-  keepLast(draft);
+  keepLast(draft, 'town');
 };
 
 export const chatRules: RulesFor<
@@ -46,7 +85,7 @@ export const chatRules: RulesFor<
     const refused = textRefusal(draft as SessionState, actor.userId, recipientId);
     if (refused) return refused;
     draft.chat.messages.push({
-      msgId: `${now}-${draft.chat.messages.length}`,
+      msgId: messageId(draft, now, actor.userId),
       senderId: actor.userId,
       recipientId,
       message: text,
@@ -54,7 +93,7 @@ export const chatRules: RulesFor<
       isSystem: false,
       isHidden: false,
     });
-    keepLast(draft);
+    keepLast(draft, streamOf(recipientId));
   },
 
   /** The Storyteller turns whispers between players off and on. */
@@ -64,11 +103,17 @@ export const chatRules: RulesFor<
     draft.isWhispersDisabled = disabled;
   },
 
+  /** Cards within 2 KB; a player keeps at most 10 signals at a time, a Storyteller 60 (they clear by day). */
   signal(draft, { message, recipients }, actor, now) {
     const refused = signalRefusal(draft as SessionState, actor.userId, recipients, message);
     if (refused) return refused;
+    if (JSON.stringify(message).length > MAX_SIGNAL_BYTES)
+      return refuse('payload_too_large', `A signal's cards take at most ${MAX_SIGNAL_BYTES} bytes.`);
+    const kept = isStoryteller(draft, actor.userId) ? MAX_SIGNALS_PER_STORYTELLER : MAX_SIGNALS_PER_PLAYER;
+    if (draft.chat.signals.filter((s) => s.from === actor.userId).length >= kept)
+      return refuse('limit_reached', `You have ${kept} signals out; they clear when the day begins.`);
     draft.chat.signals.push({
-      id: `${now}-${draft.chat.signals.length}`,
+      id: uniqueId(`${now.toString(36)}-${actor.userId}`, (id) => draft.chat.signals.some((s) => s.id === id)),
       from: actor.userId,
       to: [...recipients],
       message: message.map((part) => ({ ...part })),

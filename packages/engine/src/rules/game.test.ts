@@ -80,7 +80,7 @@ describe('phases (spec 1 §4)', () => {
     s.vote.nomination = [0, 1];
     expect(code(act(s, ST, { type: 'toggleNight' }))).toBe('nomination_active');
     const p = tableWith(5);
-    p.pointing = { status: 'locked', startedAt: T0, recipients: null, pointers: {} };
+    p.pointing = { status: 'locked', startedAt: T0, recipients: null, members: [], pointers: {} };
     expect(code(act(p, ST, { type: 'toggleNight' }))).toBe('pointing_active');
   });
 });
@@ -262,16 +262,39 @@ describe('reminders (spec 3 §4)', () => {
     expect(g.seats.flatMap((x) => x.reminders)).toHaveLength(3);
   });
 
-  it('flipping toggles at most once per 500 ms; players edit only their own reminders', () => {
+  it("flipping toggles at most once per 500 ms; a player's reminders are their own notes (issue 14)", () => {
     let s = ok(act(seated(), ALICE, { type: 'addReminder', index: 0, role: 'custom', name: 'Note' }));
-    expect(code(act(s, BOB, { type: 'addReminder', index: 0, role: 'custom', name: 'Note' }))).toBe('forbidden');
+    expect(s.seats[0]!.reminders).toEqual([]);
+    expect(s.seats[0]!.notes.alice).toHaveLength(1);
+    // Bob's notes on the same seat are his; he cannot touch alice's.
+    s = ok(act(s, BOB, { type: 'addReminder', index: 0, role: 'custom', name: 'Mine' }, T0 + 1));
+    expect(s.seats[0]!.notes.bob!.map((r) => r.name)).toEqual(['Mine']);
+    expect(ok(act(s, BOB, { type: 'removeReminder', index: 0, at: 0 }, T0 + 2)).seats[0]!.notes.alice).toHaveLength(1);
     s = ok(act(s, ALICE, { type: 'flipReminder', index: 0, at: 0 }, T0));
-    expect(s.seats[0]!.reminders[0]!.isFlipped).toBe(true);
+    expect(s.seats[0]!.notes.alice![0]!.isFlipped).toBe(true);
     expect(code(act(s, ALICE, { type: 'flipReminder', index: 0, at: 0 }, T0 + 499))).toBe('rate_limited');
     expect(
-      ok(act(s, ALICE, { type: 'flipReminder', index: 0, at: 0 }, T0 + 500)).seats[0]!.reminders[0]!.isFlipped,
+      ok(act(s, ALICE, { type: 'flipReminder', index: 0, at: 0 }, T0 + 500)).seats[0]!.notes.alice![0]!.isFlipped,
     ).toBe(false);
-    expect(ok(act(s, ALICE, { type: 'removeReminder', index: 0, at: 0 })).seats[0]!.reminders).toEqual([]);
+    expect(ok(act(s, ALICE, { type: 'removeReminder', index: 0, at: 0 })).seats[0]!.notes.alice).toBeUndefined();
+  });
+
+  it('caps: 20 Storyteller reminders a seat; 10 notes a seat and 60 in all for one player', () => {
+    let s = seated();
+    for (let i = 0; i < 20; i++)
+      s = ok(act(s, ST, { type: 'addReminder', index: 0, role: 'custom', name: `r${i}` }, T0 + i));
+    expect(code(act(s, ST, { type: 'addReminder', index: 0, role: 'custom', name: 'one more' }))).toBe('limit_reached');
+    let n = seated();
+    for (let i = 0; i < 10; i++)
+      n = ok(act(n, ALICE, { type: 'addReminder', index: 1, role: 'custom', name: `n${i}` }, T0 + i));
+    expect(code(act(n, ALICE, { type: 'addReminder', index: 1, role: 'custom', name: 'x' }))).toBe('limit_reached');
+    const wide = tableWith(8);
+    wide.seats[0]!.id = 'alice';
+    let w = wide;
+    for (let seat = 0; seat < 6; seat++)
+      for (let i = 0; i < 10; i++)
+        w = ok(act(w, ALICE, { type: 'addReminder', index: seat, role: 'custom', name: `n${i}` }, T0 + i));
+    expect(code(act(w, ALICE, { type: 'addReminder', index: 7, role: 'custom', name: 'x' }))).toBe('limit_reached');
   });
 });
 
@@ -324,7 +347,10 @@ describe('pointing (spec 1 §4: 4 s countdown then locked)', () => {
     expect(code(act(s, ST, { type: 'pointing', action: 'start' }))).toBe('bad_request');
     const p = ok(act(s, ST, { type: 'pointing', action: 'start', team: 'minion' }));
     expect(p.pointing?.recipients).toEqual([0]);
-    expect(code(act(p, { userId: 'p3', level: 'none' }, { type: 'point', index: 0 }))).toBe('forbidden');
+    // Those who do not point get the answer of no pointing at all (issue 14).
+    expect(act(p, { userId: 'p3', level: 'none' }, { type: 'point', index: 0 })).toEqual(
+      act(s, { userId: 'p3', level: 'none' }, { type: 'point', index: 0 }),
+    );
   });
 });
 

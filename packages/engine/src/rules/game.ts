@@ -2,6 +2,7 @@ import type { Draft } from 'immer';
 import {
   ATTENTION_GONG_HOOK_MS,
   DISTRIBUTE_ROLES_HOOK_MS,
+  HISTORY_KEPT,
   PHASE_UNDO_WINDOW_MS,
   REVEAL_END_DELAY_MS,
   REVEAL_STEP_DEFAULT_MS,
@@ -26,6 +27,7 @@ export const addHistory = (
 ): void => {
   const entry: HistoryEntry = { id: `${now}-${draft.game.history.length}`, type, data, time: now, isPrivate };
   draft.game.history.push(entry);
+  if (draft.game.history.length > HISTORY_KEPT) draft.game.history.splice(0, draft.game.history.length - HISTORY_KEPT);
 };
 
 const refuseIfHook = (draft: Draft<SessionState>): Refusal | void => {
@@ -58,10 +60,17 @@ export const clearNomination = (draft: Draft<SessionState>, now: number): void =
   vote.pausedAt = null;
 };
 
-const advancePhase = (draft: Draft<SessionState>, now: number): void => {
-  // A new phase starts a new count: yesterday's highscore and execution mark do not carry over.
+/** Clears the highscore and mark, the real ones and those the town knows. */
+const resetCount = (draft: Draft<SessionState>): void => {
   draft.vote.highscore = 0;
   draft.vote.markedPlayer = -1;
+  if (draft.vote.tally.highscore !== 0 || draft.vote.tally.markedPlayer !== -1)
+    draft.vote.tally = { highscore: 0, markedPlayer: -1 };
+};
+
+const advancePhase = (draft: Draft<SessionState>, now: number): void => {
+  // A new phase starts a new count: yesterday's highscore and execution mark do not carry over.
+  resetCount(draft);
   draft.game.phase += 1;
   draft.game.isNight = isNightPhase(draft.game.phase);
   draft.game.lastPhase = now;
@@ -77,8 +86,7 @@ export const gameRules: RulesFor<
     const refused = requireStoryteller(draft, actor) ?? refuseIfHook(draft);
     if (refused) return refused;
     draft.game = { isRunning: true, phase: 0, history: [], isNight: false, lastPhase: now };
-    draft.vote.highscore = 0;
-    draft.vote.markedPlayer = -1;
+    resetCount(draft);
     addHistory(draft, 'start', { players: draft.seats.length }, now);
     addSystemMessage(draft, 'start', { players: draft.seats.length }, now);
     for (const seat of draft.seats) seat.revealed = false;

@@ -1,9 +1,12 @@
-import type { Draft } from 'immer';
+import { current, type Draft } from 'immer';
 import {
   BUILT_IN_HAND_ICONS,
   POWERFUL_HAND_ICONS,
   RAISE_HAND_DEBOUNCE_MS,
   RECEIVE_ROLE_HOOK_MS,
+  MAX_NOTES_PER_SEAT,
+  MAX_NOTES_PER_USER,
+  MAX_REMINDERS_PER_SEAT,
   REMINDER_FLIP_DEBOUNCE_MS,
 } from '../constants';
 import { refuse, type Refusal } from '../errors';
@@ -12,7 +15,9 @@ import { isStoryteller, nominationActive, seatIndexOf } from '../permissions';
 import type { Actor, Alignment, Reminder, Role, Seat, SessionState } from '../types';
 import { addHistory } from './game';
 import { addSystemMessage } from './chat';
-import { requireStoryteller, type RulesFor } from './rule';
+import { clearEyes } from './seats';
+import { requireMember, requireStoryteller, type RulesFor } from './rule';
+import { rolesKnownTo } from '../view';
 
 const noSuchSeat = (index: number) => refuse('no_such_seat', `There is no seat ${index + 1}.`);
 
@@ -43,17 +48,39 @@ export const nextAlignment = (alignment: Alignment, team: Role['team']): Alignme
 /** Reminders every player may hold any number of (spec 3 §4: good and evil are exempt). */
 const UNLIMITED_REMINDER_ROLES = ['good', 'evil', 'custom'];
 
-/** How many of one reminder exist: as often as the role lists it; unknown roles are not limited. */
-const availableCount = (draft: Draft<SessionState>, roleId: string, name: string): number => {
-  const roles: (Role | null)[] = [
-    ...draft.seats.map((s) => s.role),
-    ...draft.storytellers.map((s) => s.role),
-    ...draft.fabled,
-    ...draft.bluffs,
-  ];
+/** How many of one reminder exist among `roles`: as often as the role lists it; unknown roles are not limited. */
+const availableCount = (roles: readonly (Role | null)[], roleId: string, name: string): number => {
   const role = roles.find((r) => r?.id === roleId);
   if (!role) return Number.POSITIVE_INFINITY;
   return [...(role.reminders ?? []), ...(role.remindersGlobal ?? [])].filter((r) => r === name).length || 1;
+};
+
+/** Every role in play, as the Storyteller knows them. */
+const rolesInPlay = (state: SessionState): (Role | null)[] => [
+  ...state.seats.map((s) => s.role),
+  ...state.storytellers.map((s) => s.role),
+  ...state.fabled,
+  ...state.bluffs,
+];
+
+/**
+ * Places one reminder in a list of lists, taking it from the list that has held it longest when the
+ * role allows no more of it (spec 3 §4).
+ */
+const placeLimited = (lists: Draft<Reminder>[][], target: Draft<Reminder>[], reminder: Reminder, limit: number) => {
+  const held = lists
+    .flatMap((list) => list.map((r, at) => ({ list, at, r })))
+    .filter(({ r }) => r.role === reminder.role && r.name === reminder.name)
+    .sort((a, b) => (a.r.addedAt ?? 0) - (b.r.addedAt ?? 0));
+  if (held.length >= limit) held[0]!.list.splice(held[0]!.at, 1);
+  target.push(reminder);
+};
+
+const notesOf = (seat: Draft<Seat>, author: string): Draft<Reminder>[] => (seat.notes[author] ??= []);
+
+/** An author with no notes left on a seat leaves no empty list behind. */
+const pruneEmptyNotes = (draft: Draft<SessionState>, author: string) => {
+  for (const seat of draft.seats) if (seat.notes[author]?.length === 0) delete seat.notes[author];
 };
 
 const removeNamed = (seat: Draft<Seat>, name: string) => {
@@ -117,6 +144,8 @@ export const playerRules: RulesFor<
         seat[intent.property] = intent.value;
         return;
       case 'reminders':
+        if (intent.value.length > MAX_REMINDERS_PER_SEAT)
+          return refuse('limit_reached', `A seat holds at most ${MAX_REMINDERS_PER_SEAT} reminders.`);
         seat.reminders = intent.value;
         return;
       case 'id': {
@@ -125,12 +154,19 @@ export const playerRules: RulesFor<
           if (!draft.users[intent.value]) return refuse('not_found', 'That user is not in this session.');
           if (isStoryteller(draft, intent.value)) return refuse('forbidden', 'A Storyteller does not take a seat.');
           const held = seatIndexOf(draft, intent.value);
-          if (held >= 0) draft.seats[held]!.id = '';
+          if (held >= 0) {
+            draft.seats[held]!.id = '';
+            clearEyes(draft.seats[held]!);
+          }
         } else if (seat.id) {
           delete draft.raisedHands[seat.id];
           addSystemMessage(draft, 'seat_empty', { index: intent.index, id: seat.id }, now, true);
         }
         seat.id = intent.value;
+        clearEyes(seat);
+        // A seated player is no spectator: grimoire access they held as one ends (as on claiming).
+        const placed = draft.users[intent.value];
+        if (placed && placed.grimoireAccess !== 0) placed.grimoireAccess = 0;
         return;
       }
     }
@@ -182,64 +218,77 @@ export const playerRules: RulesFor<
 
   /** Non-Storytellers change only a traveller's alignment, on their own seat. */
   cycleAlignment(draft, { index }, actor) {
+    const storyteller = isStoryteller(draft, actor.userId);
+    if (!storyteller && seatIndexOf(draft, actor.userId) !== index)
+      return refuse('forbidden', 'Only the Storyteller changes that alignment.');
     const seat = draft.seats[index];
     if (!seat) return noSuchSeat(index);
     if (!seat.role) return refuse('bad_request', 'That seat has no character yet.');
-    if (!isStoryteller(draft, actor.userId)) {
-      if (seatIndexOf(draft, actor.userId) !== index || seat.role.team !== 'traveller') {
-        return refuse('forbidden', 'Only the Storyteller changes that alignment.');
-      }
-    }
+    if (!storyteller && seat.role.team !== 'traveller')
+      return refuse('forbidden', 'Only the Storyteller changes that alignment.');
     seat.alignment = nextAlignment(seat.alignment, seat.role.team);
   },
 
   /**
    * Spec 3 §4 Reminders: a reminder exists as often as its role lists it; placing one more takes it
-   * from the player who has held it longest, unless duplicates are allowed. Good and evil are exempt.
+   * from the seat that has held it longest, unless duplicates are allowed. Good and evil are exempt.
+   * The Storyteller places grimoire reminders; everybody else keeps private notes (issue 14), limited
+   * only against their own notes and by the roles they can see, so a note never touches, counts
+   * against or tells anything about the grimoire.
    */
   addReminder(draft, { index, role, name, allowDuplicates }, actor, now) {
-    const refused = requireSelfOrStoryteller(draft, actor, index);
+    const refused = requireMember(draft, actor);
     if (refused) return refused;
     const seat = draft.seats[index];
     if (!seat) return noSuchSeat(index);
     if (name.length === 0 || name.length > 30) return refuse('bad_request', 'A reminder name has 1 to 30 characters.');
-    if (!allowDuplicates && !UNLIMITED_REMINDER_ROLES.includes(role)) {
-      const limit = availableCount(draft, role, name);
-      const holders = draft.seats.flatMap((s, seatIndex) =>
-        s.reminders.map((r, at) => ({
-          seatIndex,
-          at,
-          addedAt: r.addedAt ?? 0,
-          match: r.role === role && r.name === name,
-        })),
-      );
-      const held = holders.filter((h) => h.match).sort((a, b) => a.addedAt - b.addedAt);
-      if (held.length >= limit) {
-        const oldest = held[0]!;
-        draft.seats[oldest.seatIndex]!.reminders.splice(oldest.at, 1);
-      }
-    }
     const reminder: Reminder = { role, name, isFlipped: false, addedAt: now };
-    seat.reminders.push(reminder);
+    const limited = !allowDuplicates && !UNLIMITED_REMINDER_ROLES.includes(role);
+    if (isStoryteller(draft, actor.userId)) {
+      if (seat.reminders.length >= MAX_REMINDERS_PER_SEAT)
+        return refuse('limit_reached', `A seat holds at most ${MAX_REMINDERS_PER_SEAT} reminders.`);
+      const limit = limited ? availableCount(rolesInPlay(draft as SessionState), role, name) : Infinity;
+      placeLimited(
+        draft.seats.map((s) => s.reminders),
+        seat.reminders,
+        reminder,
+        limit,
+      );
+      return;
+    }
+    const author = actor.userId;
+    const own = draft.seats.map((s) => s.notes[author] ?? []);
+    if ((seat.notes[author]?.length ?? 0) >= MAX_NOTES_PER_SEAT)
+      return refuse('limit_reached', `You keep at most ${MAX_NOTES_PER_SEAT} notes on a seat.`);
+    if (own.reduce((sum, list) => sum + list.length, 0) >= MAX_NOTES_PER_USER)
+      return refuse('limit_reached', `You keep at most ${MAX_NOTES_PER_USER} notes.`);
+    const limit = limited ? availableCount(rolesKnownTo(current(draft), author), role, name) : Infinity;
+    placeLimited(own, notesOf(seat, author), reminder, limit);
+    pruneEmptyNotes(draft, author);
   },
 
   removeReminder(draft, { index, at }, actor) {
-    const refused = requireSelfOrStoryteller(draft, actor, index);
+    const refused = requireMember(draft, actor);
     if (refused) return refused;
     const seat = draft.seats[index];
     if (!seat) return noSuchSeat(index);
-    if (!seat.reminders[at]) return refuse('not_found', 'That reminder is gone.');
-    seat.reminders.splice(at, 1);
+    const list = isStoryteller(draft, actor.userId) ? seat.reminders : seat.notes[actor.userId];
+    if (!list?.[at]) return refuse('not_found', 'That reminder is gone.');
+    list.splice(at, 1);
+    pruneEmptyNotes(draft, actor.userId);
   },
 
   /** Flipping toggles isFlipped, at most once per 500 ms per user. */
   flipReminder(draft, { index, at }, actor, now) {
-    const refused =
-      requireSelfOrStoryteller(draft, actor, index) ??
-      throttled(draft, `${actor.userId}:flip`, REMINDER_FLIP_DEBOUNCE_MS, now);
+    const refused = requireMember(draft, actor);
     if (refused) return refused;
-    const reminder = draft.seats[index]?.reminders[at];
+    const seat = draft.seats[index];
+    if (!seat) return noSuchSeat(index);
+    const list = isStoryteller(draft, actor.userId) ? seat.reminders : seat.notes[actor.userId];
+    const reminder = list?.[at];
     if (!reminder) return refuse('not_found', 'That reminder is gone.');
+    const debounced = throttled(draft, `${actor.userId}:flip`, REMINDER_FLIP_DEBOUNCE_MS, now);
+    if (debounced) return debounced;
     reminder.isFlipped = !reminder.isFlipped;
   },
 

@@ -42,10 +42,12 @@ export const pointingRules: RulesFor<'pointing' | 'point' | 'pointingLock'> = {
       );
     }
     clearNomination(draft, now);
+    const recipients = targeted ? pointingRecipients(draft.seats, intent) : null;
     draft.pointing = {
       status: 'countdown',
       startedAt: now,
-      recipients: targeted ? pointingRecipients(draft.seats, intent) : null,
+      recipients,
+      members: (recipients ?? []).map((i) => draft.seats[i]!.id),
       pointers: {},
     };
   },
@@ -53,12 +55,12 @@ export const pointingRules: RulesFor<'pointing' | 'point' | 'pointingLock'> = {
   /** A player who takes part points at a seat while the countdown runs. */
   point(draft, { index }, actor) {
     const pointing = draft.pointing;
-    if (!pointing) return refuse('bad_request', 'Nobody is pointing.');
-    if (pointing.status !== 'countdown') return refuse('bad_request', 'Pointing is locked.');
     const own = seatIndexOf(draft, actor.userId);
+    // A night pointing is unknown to those who do not point: they get the answer of no pointing at all.
+    if (!pointing || (pointing.recipients && !pointing.members.includes(actor.userId)))
+      return refuse('bad_request', 'Nobody is pointing.');
+    if (pointing.status !== 'countdown') return refuse('bad_request', 'Pointing is locked.');
     if (own < 0) return refuse('not_seated', 'Only seated players point.');
-    if (pointing.recipients && !pointing.recipients.includes(own))
-      return refuse('forbidden', 'You do not point this time.');
     if (!draft.seats[index]) return refuse('no_such_seat', `There is no seat ${index + 1}.`);
     pointing.pointers[actor.userId] = index;
   },

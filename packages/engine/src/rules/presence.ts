@@ -1,24 +1,42 @@
-import { SESSION_BOOST_MS } from '../constants';
+import type { Draft } from 'immer';
+import { MAX_SESSION_USERS, SESSION_BOOST_MS } from '../constants';
 import { refuse } from '../errors';
-import { isStoryteller } from '../permissions';
+import { isInGame, isStoryteller } from '../permissions';
+import type { SessionState } from '../types';
 import type { RulesFor } from './rule';
 
-export const presenceRules: RulesFor<'ping' | 'presence'> = {
-  /** The server's round-trip measurement (every 60 s); a subscribed Storyteller's also renews the boost. */
-  ping(draft, { latency }, actor, now) {
-    const user = draft.users[actor.userId];
-    if (!user) return refuse('forbidden', 'You are not in this session.');
-    user.ping = Math.max(0, Math.round(latency));
-    if (actor.isSubscribed && isStoryteller(draft, actor.userId)) {
-      draft.boostUntil = Math.max(draft.boostUntil, now + SESSION_BOOST_MS);
-    }
+/**
+ * A session remembers at most 100 people: a newcomer past that makes it forget the one who came
+ * longest ago among those offline who hold nothing in it (no seat, no Storyteller place, no request),
+ * together with their notes. The ban list keeps its ids.
+ */
+const forgetOneIfFull = (draft: Draft<SessionState>): void => {
+  if (Object.keys(draft.users).length < MAX_SESSION_USERS) return;
+  const held = (id: string) =>
+    isInGame(draft, id) || isStoryteller(draft, id) || draft.storytellerRequests.includes(id);
+  const gone = Object.values(draft.users).find((u) => !u.isOnline && !held(u.id));
+  if (!gone) return;
+  delete draft.users[gone.id];
+  for (const seat of draft.seats) if (seat.notes[gone.id]) delete seat.notes[gone.id];
+};
+
+export const presenceRules: RulesFor<'boost' | 'presence'> = {
+  /**
+   * While a subscribed Storyteller is online the server renews the boost now and then (it decides who
+   * is subscribed and online); an hour ahead each time.
+   */
+  boost(draft, { by }, actor, now) {
+    if (!actor.isSystem) return refuse('forbidden', 'The boost is renewed by the server.');
+    if (!isStoryteller(draft, by) || !draft.users[by]?.isOnline) return;
+    draft.boostUntil = Math.max(draft.boostUntil, now + SESSION_BOOST_MS);
   },
 
   presence(draft, { user, isOnline, isSubscribed }, actor, now) {
     if (!actor.isSystem) return refuse('forbidden', 'Presence is decided by the server.');
     const known = draft.users[user.id];
     if (!known) {
-      draft.users[user.id] = { ...user, flags: [...user.flags], isOnline, grimoireAccess: 0, ping: null };
+      forgetOneIfFull(draft);
+      draft.users[user.id] = { ...user, flags: [...user.flags], isOnline, grimoireAccess: 0 };
     } else {
       // Assign field by field so that an unchanged profile keeps its identity.
       known.isOnline = isOnline;

@@ -168,10 +168,13 @@ describe('boost', () => {
     expect(ok(apply(s, { ...intent, isSubscribed: true }, SYSTEM, T0)).boostUntil).toBe(T0 + SESSION_BOOST_MS);
     const player: Intent = { type: 'presence', user: user('alice'), isOnline: true, isSubscribed: true };
     expect(ok(apply(s, player, SYSTEM, T0)).boostUntil).toBe(0);
-    // While a subscribed Storyteller stays online, each of their 60 s pings renews it.
+    // While a subscribed Storyteller stays online, the server renews it now and then, an hour ahead.
     const later = T0 + SESSION_BOOST_MS - 1000;
-    const renewed = ok(apply(s, { type: 'ping', latency: 40 }, { ...ST, isSubscribed: true }, later));
+    const online = tableWith(3);
+    online.users.st!.isOnline = true;
+    const renewed = ok(apply(online, { type: 'boost', by: 'st' }, SYSTEM, later));
     expect(renewed.boostUntil).toBe(later + SESSION_BOOST_MS);
-    expect(ok(apply(s, { type: 'ping', latency: 40 }, ALICE, later)).boostUntil).toBe(0);
+    expect(ok(apply(online, { type: 'boost', by: 'alice' }, SYSTEM, later)).boostUntil).toBe(0);
+    expect(code(apply(online, { type: 'boost', by: 'st' }, { ...ST, isSubscribed: true }, later))).toBe('forbidden');
   });
 });

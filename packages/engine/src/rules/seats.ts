@@ -3,13 +3,21 @@ import { MAX_PLAYERS } from '../constants';
 import { refuse } from '../errors';
 import { isStoryteller, nominationActive, seatIndexOf } from '../permissions';
 import { emptySeat } from '../session';
-import type { SessionState } from '../types';
+import type { Seat, SessionState } from '../types';
 import { addSystemMessage } from './chat';
 import { requireMember, requireStoryteller, type RulesFor } from './rule';
 
+/** Open or peeking eyes are the sitter's own (a secret at night): they leave with them. */
+export const clearEyes = (seat: Draft<Seat>): void => {
+  if (seat.status.length > 0) seat.status = [];
+};
+
 export const vacate = (draft: Draft<SessionState>, userId: string): void => {
   const index = seatIndexOf(draft, userId);
-  if (index >= 0) draft.seats[index]!.id = '';
+  if (index >= 0) {
+    draft.seats[index]!.id = '';
+    clearEyes(draft.seats[index]!);
+  }
   delete draft.raisedHands[userId];
 };
 
@@ -33,7 +41,15 @@ export const seatRules: RulesFor<'claimSeat' | 'updateSeats'> = {
     }
     if (held >= 0) return refuse('already_seated', 'You already hold a seat; vacate it first.');
     if (seat.id !== '') return refuse('seat_taken', 'That seat is taken.');
+    // Issue 14: a character never follows a player to another seat (see Seat.holder).
+    if (seat.holder !== null && seat.holder !== actor.userId) {
+      return refuse(
+        'seat_held',
+        "That seat's character belongs to another player; the Storyteller can seat you there.",
+      );
+    }
     seat.id = actor.userId;
+    clearEyes(seat);
     addSystemMessage(draft, 'seat_claim', { index, id: actor.userId }, now, true);
     // Spec 1 §4: claiming a seat clears the chat channel.
     if (draft.chat.channels[actor.userId] !== undefined) delete draft.chat.channels[actor.userId];

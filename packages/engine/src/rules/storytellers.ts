@@ -1,3 +1,4 @@
+import { MAX_STORYTELLERS } from '../constants';
 import { refuse } from '../errors';
 import { isModerator, isStoryteller } from '../permissions';
 import type { RulesFor } from './rule';
@@ -14,6 +15,8 @@ export const storytellerRules: RulesFor<
     // Only a Storyteller or a moderator adds one, or anyone (themselves) when none exists.
     const allowed = isStoryteller(draft, actor.userId) || isModerator(actor) || (noneExists && id === actor.userId);
     if (!allowed) return refuse('forbidden', 'Only a Storyteller or a moderator may add a Storyteller.');
+    if (draft.storytellers.length >= MAX_STORYTELLERS)
+      return refuse('limit_reached', `A table has at most ${MAX_STORYTELLERS} Storytellers.`);
     vacate(draft, id);
     draft.storytellers.push({ id, role: null, ability: '', alignment: null, reminders: [] });
     draft.storytellerRequests = draft.storytellerRequests.filter((r) => r !== id);
@@ -49,6 +52,8 @@ export const storytellerRules: RulesFor<
     draft.storytellerRequests = draft.storytellerRequests.filter((r) => r !== id);
     if (!accept) return;
     if (!draft.users[id]) return refuse('not_found', 'That user is not in this session.');
+    if (draft.storytellers.length >= MAX_STORYTELLERS)
+      return refuse('limit_reached', `A table has at most ${MAX_STORYTELLERS} Storytellers.`);
     vacate(draft, id);
     draft.storytellers.push({ id, role: null, ability: '', alignment: null, reminders: [] });
   },

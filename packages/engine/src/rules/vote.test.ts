@@ -34,7 +34,7 @@ const five = (): SessionState => {
   const s = tableWith(5);
   s.seats.forEach((seat, i) => {
     seat.id = `p${i}`;
-    s.users[`p${i}`] = { ...user(`p${i}`), isOnline: true, grimoireAccess: 0, ping: 0 };
+    s.users[`p${i}`] = { ...user(`p${i}`), isOnline: true, grimoireAccess: 0 };
   });
   return s;
 };
@@ -301,11 +301,11 @@ describe('fair timing (issue 6)', () => {
 
   it('the server applies it: a late arrival of an in-time change counts; a late change is refused', () => {
     const s = started();
-    const slow = JSON.parse(JSON.stringify(s)) as SessionState;
-    slow.users.p2!.ping = 200; // 100 ms one way
-    const arrivesLate = act(slow, P(2), { type: 'vote', index: 2, value: 1, at: seat2Lock - 20 }, seat2Lock + 350);
+    // The server measured a 200 ms round trip on this player's socket: 100 ms one way.
+    const slowP2 = { ...P(2), latency: 200 };
+    const arrivesLate = act(s, slowP2, { type: 'vote', index: 2, value: 1, at: seat2Lock - 20 }, seat2Lock + 350);
     expect(code(arrivesLate)).toBe('ok');
-    const tooLate = act(slow, P(2), { type: 'vote', index: 2, value: 1, at: seat2Lock - 20 }, seat2Lock + 450);
+    const tooLate = act(s, slowP2, { type: 'vote', index: 2, value: 1, at: seat2Lock - 20 }, seat2Lock + 450);
     expect(code(tooLate)).toBe('vote_locked');
     const changedAfter = act(s, P(2), { type: 'vote', index: 2, value: 1, at: seat2Lock + 5 }, seat2Lock + 10);
     expect(code(changedAfter)).toBe('vote_locked');

@@ -1,4 +1,5 @@
 import {
+  HISTORY_KEPT,
   VOTE_CHANGE_DEBOUNCE_MS,
   VOTE_COUNTDOWN_MS,
   VOTE_SPEED_MAX_MS,
@@ -168,7 +169,7 @@ export const voteRules: RulesFor<VoteIntents> = {
     const running = vote.isInProgress && vote.pausedAt === null && lock !== null;
     // A running clock judges by the moment of the change (with the grace); a paused or stopped one by where it stands.
     const inTime = running
-      ? changeCountsInTime(lock, Math.min(at, now), now, (draft.users[actor.userId]?.ping ?? 0) / 2)
+      ? changeCountsInTime(lock, Math.min(at, now), now, (actor.latency ?? 0) / 2)
       : !isPositionLocked(lockedAt(vote, seats, now), positionAfterNominee(index, vote.nomination[1], seats));
     if (!inTime) return refuse('vote_locked', 'The hand has passed your seat.');
     const last = draft.throttle[`${actor.userId}:vote`];
@@ -189,6 +190,8 @@ export const voteRules: RulesFor<VoteIntents> = {
     if (draft.seats[nominee]?.role?.team === 'traveller')
       return refuse('bad_request', 'Travellers are exiled, not executed.');
     vote.markedPlayer = value ? nominee : -1;
+    // Marking happens only on an open vote, before the town.
+    vote.tally.markedPlayer = vote.markedPlayer;
     finish(draft, now);
   },
 
@@ -198,6 +201,8 @@ export const voteRules: RulesFor<VoteIntents> = {
     if (refused) return refused;
     const number = Math.abs(Number(value));
     draft.vote.highscore = Number.isFinite(number) ? number : 0;
+    // During a secret vote the Storyteller's note of the count stays in the grimoire.
+    if (!draft.vote.isHidden) draft.vote.tally.highscore = draft.vote.highscore;
   },
 
   /** All seats locked and the grace over: the count stops, dead voters spend their token, the highscore updates. */
@@ -213,22 +218,35 @@ export const voteRules: RulesFor<VoteIntents> = {
     if (!vote.isHidden) {
       vote.votes.forEach((hands, i) => {
         const seat = draft.seats[i];
-        // A dead Banshee votes with two hands every time; travellers vote regardless.
-        if (hands > 0 && seat?.isDead && seat.role?.team !== 'traveller' && seat.role?.id !== 'banshee')
-          seat.isVoteless = true;
+        // Travellers vote regardless; two hands are a dead Banshee's, who keeps voting every time.
+        if (hands > 0 && seat?.isDead && seat.role?.team !== 'traveller' && hands < 2) seat.isVoteless = true;
       });
     }
-    const total = voteTotal(draft);
-    const needed = majority(draft.seats, vote.nomination[1]);
-    if (total >= needed) {
-      if (total > vote.highscore) {
-        vote.highscore = total;
-        vote.markedPlayer = vote.nomination[1];
-      } else if (total === vote.highscore) {
-        vote.markedPlayer = -1; // a tie clears the mark
-      }
+    const nominee = vote.nomination[1];
+    const needed = majority(draft.seats, nominee);
+    const real = countInto(vote, voteTotal(draft), needed, nominee);
+    vote.highscore = real.highscore;
+    vote.markedPlayer = real.markedPlayer;
+    // The town counts an open vote with what it can see; a secret one leaves its count unchanged.
+    if (!vote.isHidden) {
+      const shown = countInto(vote.tally, voteTotal(draft, { publicOnly: true }), needed, nominee);
+      if (shown.highscore !== vote.tally.highscore || shown.markedPlayer !== vote.tally.markedPlayer)
+        vote.tally = shown;
     }
   },
+};
+
+/** Spec 1 §4: a count reaching the majority and beating the highscore marks the nominee; a tie clears the mark. */
+const countInto = (
+  count: { highscore: number; markedPlayer: number },
+  total: number,
+  needed: number,
+  nominee: number,
+): { highscore: number; markedPlayer: number } => {
+  if (total < needed) return count;
+  if (total > count.highscore) return { highscore: total, markedPlayer: nominee };
+  if (total === count.highscore) return { highscore: count.highscore, markedPlayer: -1 };
+  return count;
 };
 
 /** Finish: a vote log entry, then the nomination is cleared. */
@@ -251,6 +269,7 @@ const finish = (draft: Parameters<RulesFor<'marked'>['marked']>[0], now: number)
     voters: vote.votes.flatMap((hands, i) => (hands > 0 ? [name(i)] : [])),
   };
   vote.history.push(entry);
+  if (vote.history.length > HISTORY_KEPT) vote.history.splice(0, vote.history.length - HISTORY_KEPT);
   addHistory(draft, 'vote', entry, now, true);
   clearNomination(draft, now);
 };

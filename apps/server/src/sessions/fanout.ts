@@ -1,0 +1,75 @@
+import { view, type Actor, type Refusal, type SessionState, type SessionUser, type SessionView } from '@belfry/engine';
+import { diffJson, SERVER_EVENTS, type ViewPatch } from '@belfry/protocol';
+import type { Socket } from 'socket.io';
+
+export type Profile = Omit<SessionUser, 'isOnline' | 'grimoireAccess'>;
+
+/** Who is behind a socket, as the handshake established it from the account. */
+export interface Member {
+  actor: Actor;
+  profile: Profile;
+  isSubscribed: boolean;
+}
+
+export interface Connection {
+  socket: Socket;
+  member: Member;
+  /** Ended on purpose; its disconnect handler removes it and marks the user offline. */
+  closing?: boolean;
+  /** The last view this socket was sent; patches are computed against it. */
+  lastView: SessionView | null;
+  /**
+   * This socket's own view number (the `version` its views and patches carry). It counts only the
+   * changes this viewer can see: the session's version counts every change, and would tell a player
+   * when the Storyteller touches the grimoire at night.
+   */
+  seq: number;
+}
+
+export interface LiveSession {
+  state: SessionState;
+  connections: Map<string, Connection>;
+  boostTimer: NodeJS.Timeout | null;
+  /** The next change time alone makes (hook end, reveal step, pointing lock, timer hide). */
+  clockTimer: NodeJS.Timeout | null;
+}
+
+/** Sends a socket the whole view (on attach, or when it asked again). */
+export const sendFull = (session: LiveSession, socketId: string): void => {
+  const connection = session.connections.get(socketId);
+  if (!connection) return;
+  connection.lastView = view(session.state, connection.member.profile.id);
+  connection.seq += 1;
+  connection.socket.emit(SERVER_EVENTS.session, { ...connection.lastView, version: connection.seq });
+};
+
+/** Ends a connection on purpose: the client shows why and does not reconnect. */
+export const endConnection = (connection: Connection, reason: Refusal): void => {
+  if (connection.closing) return;
+  connection.closing = true;
+  connection.socket.emit(SERVER_EVENTS.closed, reason);
+  connection.socket.disconnect(true);
+};
+
+/** Sends each socket the patch from its last view to the current one; nothing when it sees no change. */
+export const broadcastViews = (session: LiveSession): void => {
+  // Several sockets of one user (tabs) usually hold the same last view: compute each view and patch once.
+  const done = new Map<string, { prev: SessionView; next: SessionView; ops: ViewPatch['ops'] }>();
+  for (const connection of session.connections.values()) {
+    const prev = connection.lastView;
+    if (!prev || connection.closing) continue; // a new one gets a full view when its attach finishes
+    const userId = connection.member.profile.id;
+    let entry = done.get(userId);
+    if (!entry || entry.prev !== prev) {
+      const next = view(session.state, userId);
+      entry = { prev, next, ops: diffJson(prev, next) };
+      done.set(userId, entry);
+    }
+    // A change this viewer cannot see sends nothing at all: no empty patch, no new number.
+    if (entry.ops.length === 0) continue;
+    connection.lastView = entry.next;
+    const patch: ViewPatch = { from: connection.seq, to: connection.seq + 1, ops: entry.ops };
+    connection.seq += 1;
+    connection.socket.emit(SERVER_EVENTS.patch, patch);
+  }
+};

@@ -1,0 +1,12 @@
+/** The public face of people/: what other folders may use. */
+export { GrimoireAccessIndicator } from './GrimoireAccess';
+export { MetaPanel } from './MetaPanel';
+export { SessionTagControls } from './SessionTagControls';
+export { UsersPanel } from './UsersPanel';
+export { needsBootleggerWarning } from './bootlegger';
+export { ChatServerField } from './chatServers/ChatServerField';
+export { useChatServers } from './chatServers/useChatServers';
+export { levelKey } from './levels';
+export { browserLanguage, defaultSessionName, languageOptions } from './sessionMeta';
+export { DEFAULT_TAGS, notableTags, tagShortKey, tagValueKey } from './sessionTags';
+export { showUsersList } from './usersListFocus';

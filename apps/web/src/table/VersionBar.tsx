@@ -1,0 +1,87 @@
+import type { SessionView } from '@belfry/engine';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { APP_VERSION } from '../version/buildInfo';
+import { serverOffset } from '../time/clockStore';
+import { GameIcon } from '../ui/icons/GameIcon';
+import { TEAM_ICONS, UI_ICONS } from '../ui/icons/iconNames';
+import { phaseText } from './phaseText';
+import { DISTRIBUTION_TEAMS, distributionCell, townCounts } from './townInfo';
+
+/** Languages offered so far (spec 3 §3 lists 11; English is the only one translated yet). */
+const LANGUAGES = [{ code: 'en', name: 'English' }];
+
+/**
+ * Spec 1 §2 Version bar: the version, the language, and on the Grimoire the phase with its start
+ * time, the living and all players, and the character distribution as a tooltip.
+ */
+export function VersionBar({ view }: { view: SessionView }) {
+  const { t, i18n } = useTranslation();
+  const tipId = useId();
+  const languageId = useId();
+  const phase = phaseText(view.game);
+  const counts = townCounts(view.seats);
+  const since =
+    phase.since !== null
+      ? new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit' }).format(
+          new Date(phase.since - serverOffset()),
+        )
+      : null;
+  return (
+    <footer className="version-bar" data-testid="version-bar">
+      <span className="version-bar__version" data-testid="app-version">
+        {t('game.version', { version: APP_VERSION })}
+      </span>
+      <span className="version-bar__language">
+        <label htmlFor={languageId} className="visually-hidden">
+          {t('game.language')}
+        </label>
+        <select
+          id={languageId}
+          className="version-bar__select"
+          value={i18n.language}
+          onChange={(event) => void i18n.changeLanguage(event.target.value)}
+          data-testid="language-select"
+        >
+          {LANGUAGES.map((language) => (
+            <option key={language.code} value={language.code}>
+              {language.name}
+            </option>
+          ))}
+        </select>
+      </span>
+      <span
+        className="version-bar__phase"
+        data-testid="phase-label"
+        data-phase={view.game.phase}
+        data-night={String(view.game.isNight)}
+      >
+        <GameIcon name={view.game.isNight ? UI_ICONS.night : UI_ICONS.day} className="version-bar__icon" />
+        {t(phase.key, { count: phase.count })}
+        {since && <span className="version-bar__since">{t('game.since', { time: since })}</span>}
+      </span>
+      <span className="version-bar__alive" data-testid="alive-count">
+        {t('game.alive_of', { alive: counts.alive, total: counts.total })}
+      </span>
+      <span className="tooltip-host tooltip-host--up version-bar__distribution">
+        <button type="button" className="version-bar__tip" aria-describedby={tipId} data-testid="distribution-tooltip">
+          {DISTRIBUTION_TEAMS.map((team) => (
+            <span key={team} className={`team-dot team-count--${team}`}>
+              <GameIcon name={TEAM_ICONS[team]!} />
+              {distributionCell(counts.distribution, team)}
+            </span>
+          ))}
+        </button>
+        <span className="tooltip tooltip--table" role="tooltip" id={tipId}>
+          {t('game.distribution_tip', {
+            count: counts.players,
+            townsfolk: distributionCell(counts.distribution, 'townsfolk'),
+            outsider: distributionCell(counts.distribution, 'outsider'),
+            minion: distributionCell(counts.distribution, 'minion'),
+            demon: distributionCell(counts.distribution, 'demon'),
+          })}
+        </span>
+      </span>
+    </footer>
+  );
+}

@@ -1,0 +1,112 @@
+/** What the main thread and a client thread say to each other (client-pool.ts, client-thread.ts). */
+import type { ThreadSample } from './cpu';
+
+/** One Belfry session as a client thread runs it: socket i is user i (user 0 is the Storyteller). */
+export interface SessionSpec {
+  /** Index of the session in the whole run (the relay room of the same index carries the same traffic). */
+  index: number;
+  sessionId: string;
+  users: { userId: string; token: string }[];
+}
+
+export interface OpenLoopPlan {
+  /** now() at which every thread starts its schedule. */
+  startAt: number;
+  seconds: number;
+  rateMs: number;
+  /** 0: no chat. */
+  chatMs: number;
+  timeoutMs: number;
+  seed: number;
+}
+
+export type ClientCommand =
+  | { type: 'connectBelfry'; port: number; sessions: SessionSpec[]; batch: number }
+  | { type: 'connectRelay'; port: number; rooms: number[]; sockets: number; batch: number }
+  /** Resolves once every client of every session sees `users` users online. */
+  | { type: 'settle'; users: number; ms: number }
+  | { type: 'closedLoop'; rounds: number; deadlineAt: number; timeoutMs: number; stepsByRoom?: number[] }
+  | { type: 'openLoop'; plan: OpenLoopPlan }
+  | { type: 'counters'; reset: boolean }
+  | { type: 'usage' }
+  | { type: 'progress' }
+  | { type: 'disconnect' };
+
+/** What the intents of one kind gave. Times in ms. */
+export interface Samples {
+  sent: number;
+  /** Emit → acknowledgement `{ok: true}` (Belfry only). */
+  ackMs: number[];
+  /** Emit → the last client of the session (room) has the change. */
+  updateMs: number[];
+  /** Open loop: emit − the moment the schedule said (how far the generator fell behind). */
+  lateMs: number[];
+  refusals: Record<string, number>;
+  ackTimeouts: number;
+  updateTimeouts: number;
+}
+
+export const emptySamples = (): Samples => ({
+  sent: 0,
+  ackMs: [],
+  updateMs: [],
+  lateMs: [],
+  refusals: {},
+  ackTimeouts: 0,
+  updateTimeouts: 0,
+});
+
+export const mergeSamples = (parts: readonly Samples[]): Samples => {
+  const out = emptySamples();
+  for (const part of parts) {
+    out.sent += part.sent;
+    out.ackMs.push(...part.ackMs);
+    out.updateMs.push(...part.updateMs);
+    out.lateMs.push(...part.lateMs);
+    out.ackTimeouts += part.ackTimeouts;
+    out.updateTimeouts += part.updateTimeouts;
+    for (const [code, count] of Object.entries(part.refusals)) out.refusals[code] = (out.refusals[code] ?? 0) + count;
+  }
+  return out;
+};
+
+export interface ClosedLoopResult {
+  samples: Samples;
+  /** Steps taken per session (by its run-wide index), so the relay can carry exactly the same traffic. */
+  stepsBySession: Record<number, number>;
+  stoppedEarly: boolean;
+}
+
+export interface OpenLoopResult {
+  seat: Samples;
+  chat: Samples;
+}
+
+/** Traffic a thread's clients received since the last reset. */
+export interface Counters {
+  sockets: number;
+  patchFrames: number;
+  patchBytes: number;
+  sessionFrames: number;
+  sessionBytes: number;
+  pings: number;
+  versionGaps: number;
+  failedPatches: number;
+  /** Relay: messages and bytes received. */
+  relayMessages: number;
+  relayBytes: number;
+}
+
+export interface Progress {
+  sent: number;
+  done: number;
+}
+
+export type ClientReply = { id: number; ok: true; result: unknown } | { id: number; ok: false; message: string };
+
+export interface ClientRequest {
+  id: number;
+  command: ClientCommand;
+}
+
+export type { ThreadSample };

@@ -1,0 +1,299 @@
+/**
+ * The load a client thread puts on its sessions (Belfry) or rooms (the ws relay): the closed loop (one
+ * intent in flight per session) and the open loop (intents on a fixed schedule, whatever the answers).
+ * Every latency's two ends are taken on this thread with now().
+ */
+import type { SessionView } from '@belfry/engine';
+import type { Ack } from '@belfry/protocol';
+import {
+  type ClosedLoopResult,
+  emptySamples,
+  type OpenLoopPlan,
+  type OpenLoopResult,
+  type Progress,
+  type Samples,
+} from './client-messages';
+import { seededRandom } from './random';
+import type { RelayClient } from './relay-client';
+import { now, sleepUntil } from './timing';
+import { seatStep, stepsPerSession } from './traffic';
+import type { ViewClient } from './view-client';
+
+/** A Belfry session on this thread: its run-wide index and its clients (0 is the Storyteller). */
+export interface LocalSession {
+  index: number;
+  clients: ViewClient[];
+}
+
+export interface LocalRoom {
+  index: number;
+  clients: RelayClient[];
+}
+
+/** About the length of a town-square message; the relay carries the same text. */
+const chatText = (session: number, k: number) => `open loop ${session}.${k}: who do we nominate today?`;
+
+const count = (samples: Samples, code: string) => (samples.refusals[code] = (samples.refusals[code] ?? 0) + 1);
+
+/**
+ * Sends one intent from `actor` and waits until every client's view satisfies `seen`. Adds the ack
+ * and the last arrival to `samples`; `scheduled` (open loop) records how late the emit was.
+ */
+const intentToAll = async (
+  clients: ViewClient[],
+  actor: ViewClient,
+  event: string,
+  payload: unknown,
+  seen: (view: SessionView) => boolean,
+  timeoutMs: number,
+  samples: Samples,
+  progress: Progress,
+  scheduled?: number,
+) => {
+  const watches = clients.map((client) => client.watch(seen, timeoutMs));
+  samples.sent++;
+  progress.sent++;
+  const emitted = now();
+  if (scheduled !== undefined) samples.lateMs.push(emitted - scheduled);
+  let ack: Ack;
+  try {
+    ack = await actor.request(event, payload, timeoutMs);
+  } catch {
+    samples.ackTimeouts++;
+    for (const watch of watches) watch.cancel();
+    return;
+  }
+  const acked = now();
+  if (!ack.ok) {
+    count(samples, ack.error.code);
+    for (const watch of watches) watch.cancel();
+    return;
+  }
+  samples.ackMs.push(acked - emitted);
+  const arrivals = await Promise.allSettled(watches.map((watch) => watch.arrived));
+  const times = arrivals.flatMap((arrival) => (arrival.status === 'fulfilled' ? [arrival.value] : []));
+  if (times.length < arrivals.length) samples.updateTimeouts++;
+  else {
+    samples.updateMs.push(Math.max(...times) - emitted);
+    progress.done++;
+  }
+};
+
+/** Step `step` of a session's seat traffic (traffic.ts), claiming or vacating by what the actor sees. */
+const seatIntent = (
+  session: LocalSession,
+  step: number,
+  timeoutMs: number,
+  samples: Samples,
+  progress: Progress,
+  scheduled?: number,
+) => {
+  const { clients } = session;
+  const { player, seat } = seatStep(step, clients.length);
+  const actor = clients[player];
+  if (!actor?.view) throw new Error(`socket ${player} of session ${session.index} has no view`);
+  // By what the actor sees, so that one refused intent does not put it out of step.
+  const seated = actor.view.seats[seat]?.id === actor.userId;
+  const expected = seated ? '' : actor.userId;
+  return intentToAll(
+    clients,
+    actor,
+    'claimSeat',
+    { index: seated ? -1 : seat },
+    (view) => view.seats[seat]?.id === expected,
+    timeoutMs,
+    samples,
+    progress,
+    scheduled,
+  );
+};
+
+/** The Storyteller writes to the town square (always allowed, by day and by night). */
+const chatIntent = (
+  session: LocalSession,
+  k: number,
+  timeoutMs: number,
+  samples: Samples,
+  progress: Progress,
+  scheduled: number,
+) => {
+  const [storyteller] = session.clients;
+  if (!storyteller) throw new Error(`session ${session.index} has no Storyteller`);
+  const message = chatText(session.index, k);
+  // New messages come last; a seat's system message may follow in the same moment.
+  const seen = (view: SessionView) =>
+    view.chat.messages.slice(-8).some((m) => m.message === message && m.senderId === storyteller.userId);
+  return intentToAll(
+    session.clients,
+    storyteller,
+    'textMessage',
+    { message, recipientId: '' },
+    seen,
+    timeoutMs,
+    samples,
+    progress,
+    scheduled,
+  );
+};
+
+export const belfryClosedLoop = async (
+  sessions: LocalSession[],
+  rounds: number,
+  deadlineAt: number,
+  timeoutMs: number,
+  progress: Progress,
+): Promise<ClosedLoopResult> => {
+  const samples = emptySamples();
+  const stepsBySession: Record<number, number> = {};
+  let stoppedEarly = false;
+  await Promise.all(
+    sessions.map(async (session) => {
+      const steps = stepsPerSession(session.clients.length, rounds);
+      stepsBySession[session.index] = 0;
+      for (let step = 0; step < steps; step++) {
+        if (now() > deadlineAt) {
+          stoppedEarly = true;
+          return;
+        }
+        stepsBySession[session.index] = step + 1;
+        await seatIntent(session, step, timeoutMs, samples, progress);
+      }
+    }),
+  );
+  return { samples, stepsBySession, stoppedEarly };
+};
+
+/**
+ * Each session's seat intents every `rateMs` and Storyteller messages every `chatMs`, from a random
+ * phase (seeded by the session's index, so the relay gets the same schedule), whatever the answers.
+ */
+const openSchedule = (plan: OpenLoopPlan, index: number) => {
+  const random = seededRandom(plan.seed + index);
+  const endAt = plan.startAt + plan.seconds * 1000;
+  const times = (every: number) => {
+    const out: number[] = [];
+    if (every <= 0) return out;
+    for (let at = plan.startAt + random() * every; at < endAt; at += every) out.push(at);
+    return out;
+  };
+  return { seat: times(plan.rateMs), chat: times(plan.chatMs) };
+};
+
+/** Runs `fire` at each of `times`, without waiting for the previous one; resolves when all have ended. */
+const onSchedule = async (times: number[], fire: (k: number, at: number) => Promise<void>) => {
+  const running: Promise<void>[] = [];
+  for (const [k, at] of times.entries()) {
+    await sleepUntil(at);
+    running.push(fire(k, at));
+  }
+  await Promise.all(running);
+};
+
+export const belfryOpenLoop = async (
+  sessions: LocalSession[],
+  plan: OpenLoopPlan,
+  progress: Progress,
+): Promise<OpenLoopResult> => {
+  const seat = emptySamples();
+  const chat = emptySamples();
+  await Promise.all(
+    sessions.map((session) => {
+      const schedule = openSchedule(plan, session.index);
+      return Promise.all([
+        onSchedule(schedule.seat, (k, at) => seatIntent(session, k, plan.timeoutMs, seat, progress, at)),
+        onSchedule(schedule.chat, (k, at) => chatIntent(session, k, plan.timeoutMs, chat, progress, at)),
+      ]);
+    }),
+  );
+  return { seat, chat };
+};
+
+let relaySeq = 0;
+
+/** One relay message from `sender` to its whole room (itself included), timed to the last arrival. */
+const relayToAll = async (
+  room: LocalRoom,
+  sender: RelayClient,
+  body: Record<string, unknown> & { type: string },
+  timeoutMs: number,
+  samples: Samples,
+  progress: Progress,
+  scheduled?: number,
+) => {
+  const seq = relaySeq++;
+  const arrivals = room.clients.map((client) => client.arrival(seq, timeoutMs));
+  samples.sent++;
+  progress.sent++;
+  const emitted = now();
+  if (scheduled !== undefined) samples.lateMs.push(emitted - scheduled);
+  sender.send({ seq, ...body });
+  const settled = await Promise.allSettled(arrivals);
+  const times = settled.flatMap((arrival) => (arrival.status === 'fulfilled' ? [arrival.value] : []));
+  if (times.length < settled.length) samples.updateTimeouts++;
+  else {
+    samples.updateMs.push(Math.max(...times) - emitted);
+    progress.done++;
+  }
+};
+
+const relaySeat = (
+  room: LocalRoom,
+  step: number,
+  timeoutMs: number,
+  samples: Samples,
+  progress: Progress,
+  scheduled?: number,
+) => {
+  const { player, seat, claim } = seatStep(step, room.clients.length);
+  const sender = room.clients[player];
+  if (!sender) throw new Error(`room ${room.index} has no socket ${player}`);
+  const body = { type: 'claimSeat', index: claim ? seat : -1 };
+  return relayToAll(room, sender, body, timeoutMs, samples, progress, scheduled);
+};
+
+export const relayClosedLoop = async (
+  rooms: LocalRoom[],
+  stepsByRoom: number[],
+  timeoutMs: number,
+  progress: Progress,
+): Promise<ClosedLoopResult> => {
+  const samples = emptySamples();
+  await Promise.all(
+    rooms.map(async (room) => {
+      const steps = stepsByRoom[room.index] ?? 0;
+      for (let step = 0; step < steps; step++) await relaySeat(room, step, timeoutMs, samples, progress);
+    }),
+  );
+  return { samples, stepsBySession: {}, stoppedEarly: false };
+};
+
+export const relayOpenLoop = async (
+  rooms: LocalRoom[],
+  plan: OpenLoopPlan,
+  progress: Progress,
+): Promise<OpenLoopResult> => {
+  const seat = emptySamples();
+  const chat = emptySamples();
+  await Promise.all(
+    rooms.map((room) => {
+      const schedule = openSchedule(plan, room.index);
+      const [storyteller] = room.clients;
+      if (!storyteller) throw new Error(`room ${room.index} is empty`);
+      return Promise.all([
+        onSchedule(schedule.seat, (k, at) => relaySeat(room, k, plan.timeoutMs, seat, progress, at)),
+        onSchedule(schedule.chat, (k, at) =>
+          relayToAll(
+            room,
+            storyteller,
+            { type: 'textMessage', message: chatText(room.index, k), recipientId: '' },
+            plan.timeoutMs,
+            chat,
+            progress,
+            at,
+          ),
+        ),
+      ]);
+    }),
+  );
+  return { seat, chat };
+};

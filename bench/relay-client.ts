@@ -1,0 +1,64 @@
+import WebSocket from 'ws';
+import { now, withTimeout } from './timing';
+
+/** What the relay carries: a sequence number the receivers wait for, and a body of a Belfry intent's size. */
+export interface RelayMessage {
+  seq: number;
+  type: string;
+  [field: string]: unknown;
+}
+
+/** A relay client: remembers when each sequence number arrived (`now()`), nothing more. */
+export class RelayClient {
+  readonly socket: WebSocket;
+  received = 0;
+  bytes = 0;
+  private waiting = new Map<number, (at: number) => void>();
+
+  constructor(port: number, room: string) {
+    this.socket = new WebSocket(`ws://127.0.0.1:${port}/?room=${encodeURIComponent(room)}`, {
+      perMessageDeflate: false,
+    });
+    this.socket.on('message', (data: WebSocket.RawData) => {
+      const at = now();
+      const text = data.toString();
+      this.received++;
+      this.bytes += Buffer.byteLength(text);
+      // Parsed like a Socket.IO client parses its frames, so the baseline does not skip that work.
+      const { seq } = JSON.parse(text) as RelayMessage;
+      this.waiting.get(seq)?.(at);
+      this.waiting.delete(seq);
+    });
+  }
+
+  opened(ms: number): Promise<void> {
+    return withTimeout(
+      new Promise<void>((resolve, reject) => {
+        this.socket.once('open', () => resolve());
+        this.socket.once('error', reject);
+      }),
+      ms,
+      'opening a relay socket',
+    );
+  }
+
+  /** Resolves with the arrival time of message `seq`, or rejects after `ms`. */
+  arrival(seq: number, ms: number): Promise<number> {
+    const arrived = withTimeout(
+      new Promise<number>((resolve) => this.waiting.set(seq, resolve)),
+      ms,
+      `relay message ${seq}`,
+    ).finally(() => this.waiting.delete(seq));
+    // Judged by the caller through allSettled; must not count as unhandled before that.
+    arrived.catch(() => undefined);
+    return arrived;
+  }
+
+  send(message: RelayMessage) {
+    this.socket.send(JSON.stringify(message));
+  }
+
+  close() {
+    this.socket.terminate();
+  }
+}

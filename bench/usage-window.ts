@@ -1,0 +1,65 @@
+import type { ClientPool } from './client-pool';
+import {
+  type ProcessSample,
+  type ProcessShare,
+  processSample,
+  processShare,
+  type ThreadSample,
+  threadSample,
+  type ThreadShare,
+  threadShare,
+} from './cpu';
+import type { HostThread } from './host-thread';
+import { now } from './timing';
+
+/** Where the CPU went during one phase (cpu.ts explains the readings). */
+export interface CpuFigures {
+  seconds: number;
+  server: ThreadShare;
+  /** One per client thread; empty when the clients ran on the main thread. */
+  clients: ThreadShare[];
+  main: ThreadShare;
+  process: ProcessShare;
+  /**
+   * Cores the process used beyond its JavaScript threads listed above: V8's garbage collection and
+   * compiler helpers, the libuv pool. Null without per-thread readings.
+   */
+  otherCores: number | null;
+}
+
+interface Readings {
+  server: ThreadSample;
+  clients: ThreadSample[];
+  main: ThreadSample;
+  process: ProcessSample;
+}
+
+const read = async (host: HostThread, pool: ClientPool | null): Promise<Readings> => {
+  const [server, clients] = await Promise.all([host.usage(), pool ? pool.usage() : Promise.resolve([])]);
+  return { server, clients, main: threadSample(), process: processSample() };
+};
+
+/** Starts measuring now; `end()` gives the figures since. */
+export const cpuWindow = async (host: HostThread, pool: ClientPool | null) => {
+  const began = now();
+  const before = await read(host, pool);
+  return {
+    end: async (): Promise<CpuFigures> => {
+      const after = await read(host, pool);
+      const server = threadShare(before.server, after.server);
+      const clients = after.clients.map((sample, t) => threadShare(before.clients[t] ?? sample, sample));
+      const main = threadShare(before.main, after.main);
+      const process = processShare(before.process, after.process);
+      const threads = [server, main, ...clients].map((share) => share.core);
+      const known = threads.every((core): core is number => core !== null);
+      return {
+        seconds: (now() - began) / 1000,
+        server,
+        clients,
+        main,
+        process,
+        otherCores: known ? Math.max(0, process.cores - threads.reduce((sum, core) => sum + core, 0)) : null,
+      };
+    },
+  };
+};

@@ -1,0 +1,24 @@
+import type { Draft } from 'immer';
+import type { Seat, SessionState } from './types';
+
+/** A seat carries a secret while it has a character or an alignment that has not been revealed. */
+export const carriesSecret = (seat: Pick<Seat, 'role' | 'alignment' | 'revealed'>): boolean =>
+  !seat.revealed && (seat.role !== null || seat.alignment !== null);
+
+/**
+ * The holder a seat should have (see `Seat.holder`): nobody while it carries no secret; whoever sits
+ * there; otherwise the one who sat there last, or '' when nobody has.
+ */
+export const holderOf = (seat: Pick<Seat, 'id' | 'role' | 'alignment' | 'revealed'>, previous: string | null) => {
+  if (!carriesSecret(seat)) return null;
+  if (seat.id !== '') return seat.id;
+  return previous ?? '';
+};
+
+/** Runs after every intent, so every rule that seats someone or hands out a character keeps holders right. */
+export const settleHolders = (draft: Draft<SessionState>): void => {
+  for (const seat of draft.seats) {
+    const next = holderOf(seat, seat.holder);
+    if (seat.holder !== next) seat.holder = next;
+  }
+};

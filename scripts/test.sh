@@ -12,6 +12,7 @@ apt_install() {
 }
 command -v chromium >/dev/null 2>&1 || { echo "Installing Debian's chromium for the browser tests"; apt_install chromium; }
 command -v haproxy >/dev/null 2>&1 || { echo "Installing Debian's haproxy for the failover test"; apt_install haproxy; }
+command -v janus >/dev/null 2>&1 || { echo "Installing Debian's janus for the voice tests"; apt_install janus; }
 
 [ -n "${DATABASE_URL:-}" ] || echo "note: DATABASE_URL not set: PostgreSQL suites are skipped"
 [ -n "${REDIS_URL:-}" ] || echo "note: REDIS_URL not set: the multi-node suite is skipped"
@@ -20,6 +21,13 @@ mkdir -p test-results
 npm run typecheck
 npm run lint
 npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json
+# Janus with real peers, inside a private network namespace (test traffic never leaves the machine).
+if [ "$(id -u)" -eq 0 ]; then
+  bash scripts/netns-run.sh npx vitest run apps/media/test/janus --reporter=default --reporter=json \
+    --outputFile.json=test-results/vitest-janus.json
+else
+  echo "note: not root: the Janus suite in a network namespace is skipped (bash scripts/netns-run.sh as root)"
+fi
 npm run build
 CI=1 npm run test:e2e
-node scripts/summary.mjs test-results/vitest.json e2e/test-results/results.json
+node scripts/summary.mjs test-results/vitest.json test-results/vitest-janus.json e2e/test-results/results.json

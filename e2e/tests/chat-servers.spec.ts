@@ -18,7 +18,7 @@ const crowd: Socket[] = [];
 
 /** Spec 2 §9 "Chat server full: 200 users": connected before Belfry first asks for its health. */
 const fill = async (media: MediaProcess, count: number) => {
-  const token = await new SignJWT({})
+  const token = await new SignJWT({ room: 'crowd' })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject('crowd')
     .setAudience(MEDIA_TOKEN_AUDIENCE)

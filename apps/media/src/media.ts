@@ -9,10 +9,14 @@ import {
   type MediaClientEvent,
   type MediaHealth,
   type MediaPayload,
+  mediaPolicyWire,
 } from '@belfry/protocol';
 import { jwtVerify } from 'jose';
 import { Server, type Socket } from 'socket.io';
 import { LoadMeter } from './loadMeter';
+import { Policies } from './policies';
+import { type Peer, Rooms } from './rooms';
+import type { Sfu } from './sfu';
 
 export interface MediaConfig {
   port: number;
@@ -21,11 +25,14 @@ export interface MediaConfig {
   secret: string;
   /** How often load and latency are measured. */
   sampleMs?: number;
+  /** The media engine; without one, rooms and policies work and publishing is refused as unavailable. */
+  sfu?: Sfu | null;
 }
 
 export interface MediaServer {
   port: number;
   health(): MediaHealth;
+  rooms: Rooms;
   close(): Promise<void>;
 }
 
@@ -34,9 +41,13 @@ export const MIN_SECRET_LENGTH = 16;
 
 interface Member {
   userId: string;
-  roomId: string | null;
-  channel: number;
+  /** The one room the ticket lets this socket into. */
+  room: string;
+  peer: Peer | null;
 }
+
+/** A policy names at most 200 users with their lists: well under this. */
+const MAX_POLICY_BYTES = 256 * 1024;
 
 type Ack = (answer: unknown) => void;
 
@@ -53,23 +64,41 @@ export const startMedia = async (config: MediaConfig): Promise<MediaServer> => {
   }
   const key = new TextEncoder().encode(config.secret);
   const bearer = digest(`Bearer ${config.secret}`);
-  const meter = new LoadMeter(config.sampleMs);
+  const meter = new LoadMeter(config.sampleMs, config.sfu?.pid ?? null);
   const members = new Map<string, Member>();
+  const policies = new Policies();
+  const rooms = new Rooms(policies, config.sfu ?? null);
 
   const health = (): MediaHealth => ({ users: members.size, ...meter.read() });
+  const authorized = (req: http.IncomingMessage) => timingSafeEqual(digest(req.headers.authorization ?? ''), bearer); // digests: equal lengths, constant time
 
   const httpServer = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://media');
-    if (url.pathname !== '/health') {
-      if (url.pathname.startsWith(MEDIA_SOCKET_PATH)) return; // Socket.IO answers these
+    if (url.pathname.startsWith(MEDIA_SOCKET_PATH)) return; // Socket.IO answers these
+    const policyRoute = /^\/rooms\/([^/]{1,200})\/policy$/.exec(url.pathname);
+    if (url.pathname !== '/health' && !policyRoute) {
       return send(res, 404, { error: { code: 'not_found', message: 'Not found.' } });
     }
-    if (req.method !== 'GET') return send(res, 405, { error: { code: 'bad_request', message: 'Use GET.' } });
-    // Compared as digests: equal lengths, constant time.
-    if (!timingSafeEqual(digest(req.headers.authorization ?? ''), bearer)) {
+    if (!authorized(req)) {
       return send(res, 401, { error: { code: 'unauthorized', message: 'A bearer token is needed.' } });
     }
-    return send(res, 200, health());
+    if (!policyRoute) {
+      if (req.method !== 'GET') return send(res, 405, { error: { code: 'bad_request', message: 'Use GET.' } });
+      return send(res, 200, health());
+    }
+    if (req.method !== 'PUT') return send(res, 405, { error: { code: 'bad_request', message: 'Use PUT.' } });
+    void readJson(req, MAX_POLICY_BYTES).then(
+      async (json) => {
+        const parsed = mediaPolicyWire.safeParse(json);
+        if (!parsed.success || parsed.data.sessionId !== decodeURIComponent(policyRoute[1]!)) {
+          const message = parsed.success ? 'The policy is for another room.' : describeIssues(parsed.error);
+          return send(res, 400, { error: { code: 'bad_request', message } });
+        }
+        if (policies.set(parsed.data)) await rooms.policyChanged(parsed.data.sessionId);
+        send(res, 204, null);
+      },
+      () => send(res, 413, { error: { code: 'payload_too_large', message: 'The policy is too large or not JSON.' } }),
+    );
   });
 
   const io = new Server(httpServer, {
@@ -85,8 +114,9 @@ export const startMedia = async (config: MediaConfig): Promise<MediaServer> => {
     if (typeof token !== 'string' || token.length > 4096) return next(new Error('unauthorized'));
     try {
       const { payload } = await jwtVerify(token, key, { audience: MEDIA_TOKEN_AUDIENCE, algorithms: ['HS256'] });
-      if (typeof payload.sub !== 'string' || payload.sub.length === 0) return next(new Error('unauthorized'));
-      socket.data = { userId: payload.sub };
+      const { sub, room } = payload as { sub?: unknown; room?: unknown };
+      if (typeof sub !== 'string' || !sub || typeof room !== 'string' || !room) return next(new Error('unauthorized'));
+      socket.data = { userId: sub, room };
       next();
     } catch {
       next(new Error('unauthorized'));
@@ -94,60 +124,56 @@ export const startMedia = async (config: MediaConfig): Promise<MediaServer> => {
   });
 
   io.on('connection', (socket: Socket) => {
-    const member: Member = { userId: (socket.data as { userId: string }).userId, roomId: null, channel: 0 };
+    const { userId, room } = socket.data as { userId: string; room: string };
+    const member: Member = { userId, room, peer: null };
     members.set(socket.id, member);
     socket.onAny((event: unknown, ...args: unknown[]) => {
       const ack = typeof args.at(-1) === 'function' ? (args.pop() as Ack) : () => undefined;
-      ack(handle(socket, member, String(event), args[0]));
+      void rooms
+        .serial(socket.id, () => handle(socket, member, String(event), args[0]))
+        .then(ack, () => ack(ackError('internal', 'The media engine did not take that request.')));
     });
     socket.on('disconnect', () => {
-      leave(socket, member);
       members.delete(socket.id);
+      if (member.peer) void rooms.leave(member.peer);
     });
   });
-
-  const peerEvent = (member: Member) => ({ userId: member.userId, channel: member.channel });
-
-  const rooms = new Set<string>();
-
-  const leave = (socket: Socket, member: Member) => {
-    const roomId = member.roomId;
-    if (!roomId) return;
-    socket.to(roomId).emit('consumerLeft', peerEvent(member));
-    void socket.leave(roomId);
-    member.roomId = null;
-    // The last one out closes the room.
-    if (![...members.values()].some((m) => m.roomId === roomId)) rooms.delete(roomId);
-  };
 
   const handlers: {
     [E in MediaClientEvent]: (socket: Socket, member: Member, data: MediaPayload<E>) => unknown;
   } = {
-    createRoom: (_socket, _member, { roomId }) => {
-      rooms.add(roomId);
-      return { ok: true };
+    createRoom: (_socket, member, { roomId }) =>
+      roomId === member.room ? { ok: true } : ackError('forbidden', 'Your ticket is for another room.'),
+    join: (socket, member, { roomId }) => {
+      if (roomId !== member.room) return ackError('forbidden', 'Your ticket is for another room.');
+      if (member.peer) return ackError('bad_request', 'You are in the room already.');
+      const peer: Peer = {
+        socketId: socket.id,
+        userId: member.userId,
+        roomId,
+        emit: (event, payload) => socket.emit(event, payload),
+        sfu: null,
+        published: null,
+        wanted: new Map(),
+        receiving: new Set(),
+        told: new Set(),
+      };
+      const answer = rooms.join(peer);
+      if (answer.ok) member.peer = peer;
+      return answer;
     },
-    join: (socket, member, { roomId, channel }) => {
-      if (!rooms.has(roomId)) return ackError('not_found', 'There is no such room.');
-      if (member.roomId !== roomId) {
-        leave(socket, member);
-        Object.assign(member, { roomId, channel });
-        void socket.join(roomId);
-        socket.to(roomId).emit('consumerJoined', peerEvent(member));
-      } else if (member.channel !== channel) {
-        member.channel = channel;
-        io.to(roomId).emit('channelChange', peerEvent(member));
-      }
-      const peers = [...members.values()].filter((m) => m !== member && m.roomId === roomId).map(peerEvent);
-      return { ok: true, peers };
-    },
-    exitRoom: (socket, member) => {
-      leave(socket, member);
+    produce: (_socket, member, data) => (member.peer ? rooms.produce(member.peer, data) : notJoined()),
+    pauseProducer: (_socket, member, data) => (member.peer ? rooms.pause(member.peer, data) : notJoined()),
+    consume: (_socket, member, data) => (member.peer ? rooms.consume(member.peer, data) : notJoined()),
+    ready: (_socket, member, data) => (member.peer ? rooms.ready(member.peer, data) : notJoined()),
+    exitRoom: async (_socket, member) => {
+      if (member.peer) await rooms.leave(member.peer);
+      member.peer = null;
       return { ok: true };
     },
   };
 
-  const handle = (socket: Socket, member: Member, event: string, payload: unknown) => {
+  const handle = async (socket: Socket, member: Member, event: string, payload: unknown): Promise<unknown> => {
     if (!Object.hasOwn(handlers, event)) return ackError('unknown_event', `Unknown event "${event.slice(0, 40)}".`);
     const name = event as MediaClientEvent;
     const parsed = mediaClientMessages[name].safeParse(payload ?? {});
@@ -165,15 +191,42 @@ export const startMedia = async (config: MediaConfig): Promise<MediaServer> => {
   return {
     port,
     health,
+    rooms,
     close: async () => {
       meter.stop();
       await io.close();
       httpServer.closeAllConnections();
+      await config.sfu?.stop();
     },
   };
 };
 
+const notJoined = () => ackError('bad_request', 'Join the room first.');
+
+/** Reads a request body as JSON, refusing more than `limit` bytes. */
+const readJson = (req: http.IncomingMessage, limit: number): Promise<unknown> =>
+  new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        reject(new Error('too large'));
+        req.destroy();
+      } else chunks.push(chunk);
+    });
+    req.on('end', () => {
+      try {
+        resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+      } catch (err) {
+        reject(err as Error);
+      }
+    });
+    req.on('error', reject);
+  });
+
 const send = (res: http.ServerResponse, status: number, body: unknown) => {
+  if (res.headersSent) return;
   res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
-  res.end(JSON.stringify(body));
+  res.end(body === null ? undefined : JSON.stringify(body));
 };

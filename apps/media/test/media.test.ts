@@ -6,9 +6,11 @@ import { LoadMeter } from '../src/loadMeter';
 import { startMedia, type MediaServer } from '../src/media';
 
 const SECRET = 'a-test-secret-of-some-length';
+const TOWN = { publish: true, hears: [], sees: [] };
+const NOTHING = { publish: false, hears: [], sees: [] };
 
-const ticket = (userId: string, { secret = SECRET, audience = MEDIA_TOKEN_AUDIENCE } = {}) =>
-  new SignJWT({})
+const ticket = (userId: string, { secret = SECRET, audience = MEDIA_TOKEN_AUDIENCE, room = 'tower' } = {}) =>
+  new SignJWT({ room })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(userId)
     .setAudience(audience)
@@ -33,6 +35,14 @@ describe('a chat server (apps/media)', () => {
       socket.once('connect_error', reject);
     });
     return socket;
+  };
+  const putPolicy = async (policy: unknown) => {
+    const res = await fetch(`${base}/rooms/${(policy as { sessionId: string }).sessionId}/policy`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${SECRET}` },
+      body: JSON.stringify(policy),
+    });
+    expect(res.status).toBe(204);
   };
   const health = (authorization?: string) =>
     fetch(`${base}/health`, { headers: authorization ? { authorization } : {} });
@@ -83,34 +93,86 @@ describe('a chat server (apps/media)', () => {
   });
 
   it('creates, joins and leaves rooms; checks every request', async () => {
+    await putPolicy({ sessionId: 'tower', version: 1, grants: { alice: TOWN, bob: TOWN } });
     const alice = await connect(await ticket('alice'));
     const bob = await connect(await ticket('bob'));
-    expect(await alice.emitWithAck('join', { roomId: 'tower', channel: 0 })).toMatchObject({
-      ok: false,
-      error: { code: 'not_found' },
-    });
     expect(await alice.emitWithAck('createRoom', { roomId: '' })).toMatchObject({ error: { code: 'bad_request' } });
     expect(await alice.emitWithAck('createRoom', { roomId: 'tower', extra: 1 })).toMatchObject({
       error: { code: 'bad_request' },
     });
-    expect(await alice.emitWithAck('produce', {})).toMatchObject({ error: { code: 'unknown_event' } });
+    expect(await alice.emitWithAck('produce', {})).toMatchObject({ error: { code: 'bad_request' } });
+    expect(await alice.emitWithAck('nonsense', {})).toMatchObject({ error: { code: 'unknown_event' } });
+    expect(await alice.emitWithAck('createRoom', { roomId: 'other' })).toMatchObject({ error: { code: 'forbidden' } });
     expect(await alice.emitWithAck('createRoom', { roomId: 'tower' })).toEqual({ ok: true });
-    expect(await alice.emitWithAck('join', { roomId: 'tower', channel: 0 })).toEqual({ ok: true, peers: [] });
+    expect(await alice.emitWithAck('join', { roomId: 'tower' })).toEqual({
+      ok: true,
+      grant: TOWN,
+      producers: [],
+    });
 
     const joined = new Promise((resolve) => alice.once('consumerJoined', resolve));
-    expect(await bob.emitWithAck('join', { roomId: 'tower', channel: 0 })).toEqual({
-      ok: true,
-      peers: [{ userId: 'alice', channel: 0 }],
-    });
-    expect(await joined).toEqual({ userId: 'bob', channel: 0 });
-
-    const moved = new Promise((resolve) => alice.once('channelChange', resolve));
-    await bob.emitWithAck('join', { roomId: 'tower', channel: 2 });
-    expect(await moved).toEqual({ userId: 'bob', channel: 2 });
+    expect(await bob.emitWithAck('join', { roomId: 'tower' })).toMatchObject({ ok: true });
+    expect(await joined).toEqual({ userId: 'bob' });
 
     const left = new Promise((resolve) => alice.once('consumerLeft', resolve));
     expect(await bob.emitWithAck('exitRoom', {})).toEqual({ ok: true });
-    expect(await left).toEqual({ userId: 'bob', channel: 2 });
+    expect(await left).toEqual({ userId: 'bob' });
+  });
+
+  it('takes policies only from the bearer of the secret, newer ones only, and refuses a room without one', async () => {
+    const policy = { sessionId: 'keep', version: 5, grants: { alice: TOWN } };
+    const put = (body: unknown, authorization = `Bearer ${SECRET}`, room = 'keep') =>
+      fetch(`${base}/rooms/${room}/policy`, { method: 'PUT', headers: { authorization }, body: JSON.stringify(body) });
+    expect((await put(policy, 'Bearer wrong')).status).toBe(401);
+    expect((await put(policy, `Bearer ${SECRET}`, 'elsewhere')).status).toBe(400);
+    expect((await put({ ...policy, grants: { alice: { publish: 'yes' } } })).status).toBe(400);
+    expect((await put(policy)).status).toBe(204);
+    const alice = await connect(await ticket('alice', { room: 'keep' }));
+    const news = new Promise((resolve) => alice.once('grant', resolve));
+    expect(await alice.emitWithAck('join', { roomId: 'keep' })).toMatchObject({ grant: TOWN });
+    // An older version (a slower node's push) changes nothing; a newer one reaches the user at once.
+    expect((await put({ ...policy, version: 4, grants: { alice: NOTHING } })).status).toBe(204);
+    expect((await put({ ...policy, version: 6, grants: { alice: NOTHING } })).status).toBe(204);
+    expect(await news).toEqual(NOTHING);
+    const stranger = await connect(await ticket('alice', { room: 'no-policy-yet' }));
+    expect(await stranger.emitWithAck('join', { roomId: 'no-policy-yet' })).toMatchObject({
+      error: { code: 'not_found' },
+    });
+  });
+
+  it('judges publish and receive requests by the policy before any media engine sees them', async () => {
+    // A whisper pair (w1, w2) and two in the town square (t1, a spectator t2 who may not publish).
+    await putPolicy({
+      sessionId: 'tower',
+      version: 10,
+      grants: {
+        w1: { publish: true, hears: ['w2'], sees: ['w2'] },
+        w2: { publish: true, hears: ['w1'], sees: ['w1'] },
+        t1: { publish: true, hears: [], sees: [] },
+        t2: { publish: false, hears: ['t1'], sees: ['t1'] },
+      },
+    });
+    const [w1, t1, t2] = await Promise.all(['w1', 't1', 't2'].map(async (id) => connect(await ticket(id))));
+    for (const s of [w1!, t1!, t2!])
+      expect(await s.emitWithAck('join', { roomId: 'tower' })).toMatchObject({ ok: true });
+    const offer = { type: 'offer', sdp: 'v=0\r\n' };
+    // Outside the caller's channels: refused, whatever the ids.
+    for (const userIds of [['w1'], ['w2'], ['w1', 'w2'], ['t1', 'w2'], ['nobody']]) {
+      expect(await t1!.emitWithAck('consume', { userIds })).toMatchObject({ error: { code: 'forbidden' } });
+      expect(await t2!.emitWithAck('consume', { userIds })).toMatchObject({ error: { code: 'forbidden' } });
+    }
+    expect(await w1!.emitWithAck('consume', { userIds: ['t1'] })).toMatchObject({ error: { code: 'forbidden' } });
+    expect(await t2!.emitWithAck('produce', { jsep: offer, audio: true, video: false })).toMatchObject({
+      error: { code: 'forbidden' },
+    });
+    // Allowed requests get past the policy, to a chat server that has no media engine here.
+    expect(await t2!.emitWithAck('consume', { userIds: ['t1'] })).toMatchObject({
+      error: { code: 'chat_server_unavailable' },
+    });
+    expect(await t1!.emitWithAck('produce', { jsep: offer, audio: true, video: true })).toMatchObject({
+      error: { code: 'chat_server_unavailable' },
+    });
+    expect(media.rooms.receivingOf(t2!.id!)).toEqual([]);
   });
 });
 

@@ -18,6 +18,7 @@ import { registerCompression, registerWebApp } from './http/static';
 import { registerUserRoutes } from './http/user-routes';
 import { Mailer } from './mail/mailer';
 import { ChatServers } from './media/chatServers';
+import { MediaLink } from './media/mediaLink';
 import { OutboxSms, type SmsProvider } from './mail/sms';
 import { openCluster } from './sessions/cluster';
 import type { SessionHub } from './sessions/hub';
@@ -70,6 +71,7 @@ export const startServer = async (
   const limiter = new RateLimiter(db.kysely);
   const auth = makeAuthenticate(accounts, key);
   const chatServers = new ChatServers(config.chatServers, config.mediaSecret, app.log);
+  const mediaLink = new MediaLink(chatServers, config.mediaSecret, app.log);
 
   app.setErrorHandler((error, req, reply) => {
     if (error instanceof HttpError) {
@@ -91,7 +93,7 @@ export const startServer = async (
   await registerCompression(app);
   registerAuthRoutes(app, { accounts, users, captcha, phone, limiter, limits: config.limits, auth });
   registerUserRoutes(app, { users, auth });
-  registerSessionRoutes(app, { store, auth, chatServers, supportEmail: config.supportEmail });
+  registerSessionRoutes(app, { store, auth, chatServers, mediaLink, supportEmail: config.supportEmail });
   // For a load balancer's health check: 503 once this node is going down, so new connections go elsewhere.
   let stopping = false;
   app.get('/backend/health', (_req, reply) =>
@@ -115,7 +117,7 @@ export const startServer = async (
     pingTimeout: 10_000,
   });
 
-  const cluster = await openCluster(io, store, config.redisUrl, app.log);
+  const cluster = await openCluster(io, store, config.redisUrl, app.log, mediaLink);
   const { hub } = cluster;
   const sockets = attachSessionSockets(io, {
     hub,

@@ -13,7 +13,11 @@ const SECRET = 'chat-server-test-secret';
 const key = new TextEncoder().encode(SECRET);
 
 const ticket = (userId: string) =>
-  new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(userId).setAudience(MEDIA_TOKEN_AUDIENCE).sign(key);
+  new SignJWT({ room: 'crowd' })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(userId)
+    .setAudience(MEDIA_TOKEN_AUDIENCE)
+    .sign(key);
 
 /** `count` users connected to a chat server, as voice and video will connect them. */
 const connectUsers = async (media: MediaServer, count: number, prefix: string): Promise<Socket[]> => {

@@ -53,6 +53,7 @@ export const ERROR_CODES = [
   'chat_server_full',
   'chat_server_unavailable',
   'chat_server_current',
+  'no_chat_server',
   'internal',
 ] as const;
 

@@ -17,3 +17,4 @@ export * from './vote';
 export * from './distribution';
 export * from './chat';
 export * from './whispers';
+export * from './media';

@@ -69,6 +69,8 @@ export type Intent =
   // Text and signals (issue 8)
   | { type: 'textMessage'; message: string; recipientId: string }
   | { type: 'whispers'; disabled: boolean }
+  | { type: 'privateCams'; hidden: boolean }
+  | { type: 'follow'; userId: string }
   | { type: 'signal'; message: SignalPart[]; recipients: string[] }
   | { type: 'signalSeen'; id: string }
   | { type: 'whisperRequest'; to: string }

@@ -275,6 +275,8 @@ export interface SessionState {
   /** Last time of debounced actions, keyed "user:kind" (raise hand 500 ms, reminder flip 500 ms). */
   throttle: Record<string, number>;
   isWhispersDisabled: boolean;
+  /** The Storyteller hides cameras inside private channels (spec 1 §5 hiddenPrivateCams); voices still carry. */
+  hiddenPrivateCams?: boolean;
   /**
    * Until when users without a subscription may play here (ms). A subscribed Storyteller keeps it
    * topped up; the lobby shows the remainder as boostDuration.
@@ -344,6 +346,11 @@ export interface ChatState {
   whisperRequests: WhisperRequest[];
   /** Since when a whisper channel has had at most one online member (it is left 5 s later). */
   aloneSince: Record<string, number>;
+  /**
+   * Grimoire holders who follow someone (spec 2 §3 following): they also hear that user's channel.
+   * `channel` is the follower's own channel when they started; moving ends the following.
+   */
+  following?: Record<string, { target: string; channel: string }>;
 }
 
 /** Who is acting: decided by the server from the authenticated socket, never by the client. */

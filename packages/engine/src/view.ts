@@ -209,6 +209,7 @@ const chatOf = (chat: ChatState, k: Knowledge): ChatState => {
       channels: chat.channels,
       whisperRequests: chat.whisperRequests,
       aloneSince: chat.aloneSince,
+      ...(chat.following ? { following: chat.following } : {}),
     };
   }
   const own = chat.channels[k.id];
@@ -291,6 +292,7 @@ export const view = (state: SessionState, viewerId: string): SessionView => {
     // Debounce bookkeeping is the server's business alone.
     throttle: NONE,
     isWhispersDisabled: state.isWhispersDisabled,
+    ...(state.hiddenPrivateCams ? { hiddenPrivateCams: true } : {}),
     boostUntil: state.boostUntil,
     storytellerRequests: state.storytellerRequests,
     chat: chatFor(state.chat, k),

@@ -87,6 +87,7 @@ const isEmpty = (record: Record<string, unknown>) => {
  */
 export const settleChannels = (draft: Draft<SessionState>, now: number): void => {
   const chat = draft.chat;
+  if (chat.following) settleFollowing(draft);
   if (isEmpty(chat.channels) && chat.whisperRequests.length === 0 && isEmpty(chat.aloneSince)) return;
   if (channelsClosed(draft as SessionState)) {
     if (!isEmpty(chat.channels)) chat.channels = {};
@@ -107,4 +108,18 @@ export const settleChannels = (draft: Draft<SessionState>, now: number): void =>
     if (count > 1 && chat.aloneSince[channel] !== undefined) delete chat.aloneSince[channel];
   }
   for (const channel of Object.keys(chat.aloneSince)) if (!online.has(channel)) delete chat.aloneSince[channel];
+};
+
+/** Following ends when the follower moves from where they started, loses grimoire access, or either leaves. */
+const settleFollowing = (draft: Draft<SessionState>): void => {
+  const following = draft.chat.following!;
+  for (const [id, { target, channel }] of Object.entries(following)) {
+    const ended =
+      !draft.users[id] ||
+      !draft.users[target] ||
+      (draft.chat.channels[id] ?? '') !== channel ||
+      !hasGrimoireAccess(draft as SessionState, id);
+    if (ended) delete following[id];
+  }
+  if (isEmpty(following)) delete draft.chat.following;
 };

@@ -161,6 +161,10 @@ export const clientMessages = {
     .object({ recipientId: z.string().max(64), length: z.number().int().min(0).max(TEXT_MAX_CHARS) })
     .strict(),
   whispers: z.object({ disabled: z.boolean() }).strict(),
+  /** The Storyteller hides (or shows) cameras inside private channels. */
+  privateCams: z.object({ hidden: z.boolean() }).strict(),
+  /** A grimoire holder also hears this user's channel; '' stops. */
+  follow: z.object({ userId: z.union([userId, z.literal('')]) }).strict(),
   signal: z
     .object({
       message: z

@@ -11,6 +11,7 @@ import { createSessionBody, type SessionListItem, type VersionInfo } from '@belf
 import type { FastifyInstance } from 'fastify';
 import { APP_VERSION, RELEASES } from '../config';
 import type { ChatServers } from '../media/chatServers';
+import type { MediaLink } from '../media/mediaLink';
 import type { SessionStore } from '../sessions/store';
 import { flagsOf } from '../users/users';
 import type { Authenticate } from './authenticate';
@@ -20,6 +21,7 @@ interface Deps {
   store: SessionStore;
   auth: Authenticate;
   chatServers: ChatServers;
+  mediaLink: MediaLink;
   supportEmail: string | undefined;
 }
 
@@ -46,7 +48,10 @@ const listItem = (state: SessionState, now: number): SessionListItem => ({
 });
 
 /** Version and the lobby's sessions (spec 2 §7). */
-export const registerSessionRoutes = (app: FastifyInstance, { store, auth, chatServers, supportEmail }: Deps) => {
+export const registerSessionRoutes = (
+  app: FastifyInstance,
+  { store, auth, chatServers, mediaLink, supportEmail }: Deps,
+) => {
   const authenticate = auth.required;
 
   app.get('/backend/version', async (): Promise<VersionInfo & { supportEmail?: string }> => ({
@@ -67,6 +72,24 @@ export const registerSessionRoutes = (app: FastifyInstance, { store, auth, chatS
   app.get('/backend/chat-servers', async (req) => {
     await authenticate(req);
     return chatServers.list();
+  });
+
+  // Issue 17: a ticket into the session's room on its chat server, for someone who is in the session.
+  app.post<{ Params: { id: string } }>('/backend/sessions/:id/media-ticket', async (req) => {
+    const user = await authenticate(req);
+    const state = req.params.id.length <= 64 ? await store.load(req.params.id) : undefined;
+    // The same answer for a session that does not exist and one the caller is not in.
+    if (!state || !state.users[user.id] || state.meta.banlist.includes(user.id)) {
+      throw new HttpError(404, 'not_found', 'You are not in this session.');
+    }
+    let ticket;
+    try {
+      ticket = await mediaLink.ticket(state, user.id);
+    } catch {
+      throw new HttpError(503, 'chat_server_unavailable', 'The chat server is not answering.');
+    }
+    if (!ticket) throw new HttpError(409, 'no_chat_server', 'This session has no chat server.');
+    return ticket;
   });
 
   app.post('/backend/sessions', async (req, reply) => {

@@ -23,7 +23,7 @@ export class ChatServers {
 
   constructor(
     servers: ChatServerConfig[],
-    private readonly secret: string | undefined,
+    readonly secret: string | undefined,
     private readonly log: FastifyBaseLogger,
     private readonly now: () => number = Date.now,
   ) {
@@ -36,6 +36,11 @@ export class ChatServers {
   /** Every configured chat server in the configured order, with its (cached) health. */
   list(): Promise<ChatServerInfo[]> {
     return Promise.all([...this.byHost.keys()].map((host) => this.check(host) as Promise<ChatServerInfo>));
+  }
+
+  /** The configured base URL of a chat server, by the host a session names. */
+  urlOf(host: string): string | undefined {
+    return host ? this.byHost.get(host)?.url : undefined;
   }
 
   /** What the engine judges a choice by: the user count, or undefined for a host not ours or not answering. */

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Server } from 'socket.io';
-import { SessionHub } from './hub';
+import { type HubLinks, SessionHub } from './hub';
 import { LocalRegistry, type NodeRegistry, RedisRegistry } from './nodes';
 import type { SessionStore } from './store';
 
@@ -28,6 +28,7 @@ export const openCluster = async (
   store: SessionStore,
   redisUrl: string | undefined,
   log: FastifyBaseLogger,
+  media?: HubLinks['media'],
 ): Promise<Cluster> => {
   let redis: Redis[] = [];
   let registry: NodeRegistry = new LocalRegistry();
@@ -49,6 +50,7 @@ export const openCluster = async (
     deliver: (sessionId, userIds, event, payload) =>
       io.to(userIds.map((userId) => userRoom(sessionId, userId))).emit(event, payload),
     registry,
+    media,
   });
   io.on(CHANGED, (sessionId: string, version: number) => void hub.changedElsewhere(sessionId, version));
   registry.start({

@@ -32,6 +32,8 @@ export interface HubLinks {
   /** Sends an event to every socket of these users in this session, on whichever node it is. */
   deliver: (sessionId: string, userIds: string[], event: string, payload: unknown) => void;
   registry: NodeRegistry;
+  /** The chat server of each session hears who may hear and see whom (issue 17). */
+  media?: { changed: (state: SessionState) => void; forget: (sessionId: string) => void };
 }
 
 /**
@@ -265,6 +267,7 @@ export class SessionHub {
     if (session.boostTimer) clearTimeout(session.boostTimer);
     if (session.clockTimer) clearTimeout(session.clockTimer);
     this.live.delete(sessionId);
+    this.links.media?.forget(sessionId);
   }
 
   /**
@@ -314,6 +317,7 @@ export class SessionHub {
         ack(null);
         this.broadcast(session);
         this.links.announce(session.state.sessionId, session.state.version);
+        this.links.media?.changed(session.state);
         if (session.state.version % SNAPSHOT_EVERY === 0) await this.store.snapshot(session.state);
         return null;
       }

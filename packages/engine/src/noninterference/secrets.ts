@@ -312,6 +312,17 @@ const SECRETS: Secret[] = [
     },
   },
   {
+    name: 'who follows whom',
+    change: (_s, f) =>
+      f.grimoire || f.moderator
+        ? null
+        : fc
+            .tuple(fc.constantFrom(...USERS.filter((u) => u !== f.id)), fc.constantFrom(...USERS))
+            .map(([follower, target]) => (d: Draft<SessionState>) => {
+              d.chat.following = { [follower]: { target, channel: d.chat.channels[follower] ?? '' } };
+            }),
+  },
+  {
     name: "others' debounce times",
     change: (_s, f) =>
       fc.tuple(fc.constantFrom(...USERS.filter((u) => u !== f.id)), fc.nat(3000)).map(([who, ago]) => (d) => {

@@ -74,7 +74,7 @@ export const addSystemMessage = (
 };
 
 export const chatRules: RulesFor<
-  'textMessage' | 'whispers' | 'signal' | 'signalSeen' | 'clearSignals' | 'expireMessages'
+  'textMessage' | 'whispers' | 'privateCams' | 'signal' | 'signalSeen' | 'clearSignals' | 'expireMessages'
 > = {
   /** Spec 2 §5 Text: up to 250 characters, not empty, to a recipient the sender may reach. */
   textMessage(draft, { message, recipientId }, actor, now) {
@@ -101,6 +101,14 @@ export const chatRules: RulesFor<
     const refused = requireStoryteller(draft, actor);
     if (refused) return refused;
     draft.isWhispersDisabled = disabled;
+  },
+
+  /** The Storyteller hides cameras inside private channels, at the chat server too (engine media.ts). */
+  privateCams(draft, { hidden }, actor) {
+    const refused = requireStoryteller(draft, actor);
+    if (refused) return refused;
+    if (hidden) draft.hiddenPrivateCams = true;
+    else delete draft.hiddenPrivateCams;
   },
 
   /** Cards within 2 KB; a player keeps at most 10 signals at a time, a Storyteller 60 (they clear by day). */

@@ -1,10 +1,26 @@
 import { WHISPER_ALONE_MS } from '../constants';
 import { refuse } from '../errors';
+import { hasGrimoireAccess } from '../permissions';
 import { channelRefusal, isRequestLive, isWhisperChannel, whisperRefusal } from '../whispers';
 import type { RulesFor } from './rule';
 
 /** Spec 2 §4 Text chat and whispers: requests, the shared private channel, rooms and leaving. */
-export const whisperRules: RulesFor<'whisperRequest' | 'whisperRemove' | 'channel' | 'whisperTimeout'> = {
+export const whisperRules: RulesFor<'whisperRequest' | 'whisperRemove' | 'channel' | 'whisperTimeout' | 'follow'> = {
+  /** A grimoire holder also hears someone's channel, until either moves away from where they were ('' stops). */
+  follow(draft, { userId }, actor) {
+    const me = actor.userId;
+    if (!hasGrimoireAccess(draft, me)) return refuse('forbidden', 'Following needs grimoire access.');
+    const following = draft.chat.following ?? {};
+    if (userId === '' || userId === me || following[me]?.target === userId) {
+      if (following[me] === undefined) return;
+      delete following[me];
+    } else {
+      if (!draft.users[userId]) return refuse('not_found', 'That person is not in this session.');
+      following[me] = { target: userId, channel: draft.chat.channels[me] ?? '' };
+    }
+    draft.chat.following = following;
+  },
+
   /** A request; when the other side has asked too (within 10 s) both move into a new private channel. */
   whisperRequest(draft, { to }, actor, now) {
     const from = actor.userId;

@@ -12,7 +12,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  reporter: process.env.CI ? [['list'], ['json', { outputFile: 'test-results/results.json' }]] : 'list',
+  reporter: process.env.CI
+    ? [['list'], ['json', { outputFile: process.env.E2E_RESULTS ?? 'test-results/results.json' }]]
+    : 'list',
   use: {
     headless: true,
     viewport: { width: 1280, height: 800 },

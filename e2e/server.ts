@@ -92,9 +92,11 @@ export class MediaProcess {
   private child: ChildProcess | null = null;
   private output = '';
 
+  /** `env`: voice is off unless the caller says where Janus may gather (a test namespace's address). */
   constructor(
     readonly port: number,
     readonly secret: string,
+    private readonly env: Record<string, string> = { MEDIA_JANUS: 'off' },
   ) {}
 
   get url() {
@@ -109,7 +111,13 @@ export class MediaProcess {
   async start(): Promise<void> {
     this.child = spawn(process.execPath, ['--import', 'tsx', 'apps/media/src/main.ts'], {
       cwd: root,
-      env: { ...process.env, MEDIA_PORT: String(this.port), MEDIA_HOST: '127.0.0.1', MEDIA_SECRET: this.secret },
+      env: {
+        ...process.env,
+        ...this.env,
+        MEDIA_PORT: String(this.port),
+        MEDIA_HOST: '127.0.0.1',
+        MEDIA_SECRET: this.secret,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     this.child.stdout?.on('data', (d: Buffer) => (this.output += d.toString()));

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { MediaKind } from '@belfry/protocol';
+import type { MediaKind, MediaStreamInfo } from '@belfry/protocol';
 import {
   configure,
   connectJanus,
@@ -20,7 +20,7 @@ import {
   update,
   VIDEOROOM,
 } from './janus';
-import type { Jsep, Sfu, SfuPeer, StreamKey } from './sfu';
+import type { Jsep, ReceiveOffer, Sfu, SfuPeer, StreamKey } from './sfu';
 
 /** One Janus VideoRoom room per Belfry room. */
 interface JanusRoom {
@@ -84,7 +84,7 @@ export class JanusSfu implements Sfu {
     return feed !== undefined && feed.live && feed.mids[kind] !== undefined;
   }
 
-  async join(roomId: string, userId: string, offered: (jsep: Jsep) => void): Promise<SfuPeer> {
+  async join(roomId: string, userId: string, offered: (offer: ReceiveOffer) => void): Promise<SfuPeer> {
     const room = this.room(roomId);
     await room.ready;
     return new JanusPeer(this.session, room, userId, offered, () => this.changed(roomId));
@@ -140,12 +140,14 @@ class JanusPeer implements SfuPeer {
   private subscriber: JanusHandle | null = null;
   /** What the subscription carries now, by source (`feed:mid`). */
   private carried = new Map<string, StreamSource>();
+  /** Each m-line of the subscription: whose stream it carries (the publisher's display is its user id). */
+  private lines: MediaStreamInfo[] = [];
 
   constructor(
     private readonly session: JanusSession,
     private readonly room: JanusRoom,
     private readonly userId: string,
-    private readonly offered: (jsep: Jsep) => void,
+    private readonly offered: (offer: ReceiveOffer) => void,
     private readonly changed: () => void,
   ) {}
 
@@ -198,7 +200,7 @@ class JanusPeer implements SfuPeer {
     if (feed) this.dropFeed(feed.id);
   }
 
-  async receive(streams: readonly StreamKey[]): Promise<Jsep | null> {
+  async receive(streams: readonly StreamKey[]): Promise<ReceiveOffer | null> {
     const wanted = new Map<string, StreamSource>();
     for (const { userId, kind } of streams) {
       const feed = this.room.feeds.get(userId);
@@ -214,19 +216,23 @@ class JanusPeer implements SfuPeer {
       this.subscriber = handle;
       onSubscriberOffer(handle, ({ offer, streams: now }) => {
         this.carried = carriedOf(now);
-        this.offered({ type: 'offer', sdp: offer.sdp });
+        this.lines = linesOf(now);
+        this.offered({ jsep: { type: 'offer', sdp: offer.sdp }, streams: this.lines });
       });
       const joined = await joinSubscriber(handle, { room: this.room.number, pin: this.room.pin, streams: add });
       this.carried = carriedOf(joined.streams);
-      return { type: 'offer', sdp: joined.offer.sdp };
+      this.lines = linesOf(joined.streams);
+      return { jsep: { type: 'offer', sdp: joined.offer.sdp }, streams: this.lines };
     }
     const changed = await update(this.subscriber, {
       ...(add.length ? { subscribe: add } : {}),
       ...(remove.length ? { unsubscribe: remove } : {}),
     });
-    if (changed.streams) this.carried = carriedOf(changed.streams);
-    else this.carried = wanted;
-    return changed.offer ? { type: 'offer', sdp: changed.offer.sdp } : null;
+    if (changed.streams) {
+      this.carried = carriedOf(changed.streams);
+      this.lines = linesOf(changed.streams);
+    } else this.carried = wanted;
+    return changed.offer ? { jsep: { type: 'offer', sdp: changed.offer.sdp }, streams: this.lines } : null;
   }
 
   async answer(jsep: Jsep): Promise<void> {
@@ -258,3 +264,10 @@ const carriedOf = (streams: readonly SubscribedStream[]): Map<string, StreamSour
   }
   return out;
 };
+
+const linesOf = (streams: readonly SubscribedStream[]): MediaStreamInfo[] =>
+  streams.flatMap((s) =>
+    s.feedDisplay !== undefined && s.send && (s.type === 'audio' || s.type === 'video')
+      ? [{ mid: s.mid, userId: s.feedDisplay, kind: s.type }]
+      : [],
+  );

@@ -1,6 +1,6 @@
 import { ackError, MEDIA_SERVER_EVENTS, type MediaPayload, type MediaProducer } from '@belfry/protocol';
 import type { Policies } from './policies';
-import { type Jsep, keyOf, type Sfu, type SfuPeer, type StreamKey } from './sfu';
+import { type Jsep, keyOf, type ReceiveOffer, type Sfu, type SfuPeer, type StreamKey } from './sfu';
 
 /** One socket of a user in a room. */
 export interface Peer {
@@ -107,7 +107,7 @@ export class Rooms {
     if (!this.sfu) return unavailable();
     for (const stream of streams) peer.wanted.set(keyOf(stream), stream);
     const offer = await this.reconcile(peer);
-    return { ok: true, ...(offer ? { jsep: offer } : {}) };
+    return { ok: true, ...(offer ?? {}) };
   }
 
   async ready(peer: Peer, { jsep }: MediaPayload<'ready'>): Promise<Answer> {
@@ -142,7 +142,7 @@ export class Rooms {
         this.serial(peer.socketId, async () => {
           if (grants) peer.emit(MEDIA_SERVER_EVENTS.grant, this.policies.grant(roomId, peer.userId));
           const offer = await this.reconcile(peer);
-          if (offer) peer.emit(MEDIA_SERVER_EVENTS.renegotiate, { jsep: offer });
+          if (offer) peer.emit(MEDIA_SERVER_EVENTS.renegotiate, offer);
         }).catch(() => undefined),
       ),
     );
@@ -165,7 +165,7 @@ export class Rooms {
   }
 
   /** Drops wanted streams the grant no longer allows, and makes the SFU carry the rest that exist. */
-  private async reconcile(peer: Peer): Promise<Jsep | null> {
+  private async reconcile(peer: Peer): Promise<ReceiveOffer | null> {
     const grant = this.policies.grant(peer.roomId, peer.userId);
     for (const [key, { userId, kind }] of peer.wanted) {
       const allowed = kind === 'audio' ? grant.hears.includes(userId) : grant.sees.includes(userId);
@@ -185,8 +185,8 @@ export class Rooms {
     return offer;
   }
 
-  private offered(peer: Peer, offer: Jsep): void {
-    if (this.peers.get(peer.socketId) === peer) peer.emit(MEDIA_SERVER_EVENTS.renegotiate, { jsep: offer });
+  private offered(peer: Peer, offer: ReceiveOffer): void {
+    if (this.peers.get(peer.socketId) === peer) peer.emit(MEDIA_SERVER_EVENTS.renegotiate, offer);
   }
 
   /** The publishers a peer may receive now (what it hears or sees of them). */

@@ -1,4 +1,4 @@
-import type { MediaKind } from '@belfry/protocol';
+import type { MediaKind, MediaStreamInfo } from '@belfry/protocol';
 
 /** SDP of one side of a peer connection, as the browser and Janus exchange it. */
 export interface Jsep {
@@ -13,6 +13,12 @@ export interface StreamKey {
 }
 
 export const keyOf = ({ userId, kind }: StreamKey): string => `${kind}:${userId}`;
+
+/** An offer for the receiving connection, with what each of its m-lines carries. */
+export interface ReceiveOffer {
+  jsep: Jsep;
+  streams: MediaStreamInfo[];
+}
 
 /**
  * One user's connections to the SFU: what the room logic (rooms.ts) asks of the media engine. The
@@ -31,7 +37,7 @@ export interface SfuPeer {
    * Makes the receiving connection carry exactly these streams (those published now); the offer the
    * browser must answer, or null when the connection did not change.
    */
-  receive(streams: readonly StreamKey[]): Promise<Jsep | null>;
+  receive(streams: readonly StreamKey[]): Promise<ReceiveOffer | null>;
   /** The browser's answer to the last offer. */
   answer(jsep: Jsep): Promise<void>;
   close(): Promise<void>;
@@ -39,7 +45,7 @@ export interface SfuPeer {
 
 export interface Sfu {
   /** `offered` hears offers the SFU makes by itself later (a received publisher went away). */
-  join(roomId: string, userId: string, offered: (jsep: Jsep) => void): Promise<SfuPeer>;
+  join(roomId: string, userId: string, offered: (offer: ReceiveOffer) => void): Promise<SfuPeer>;
   /** Hears when a room's live publishers change (a publisher's connection came up or went). */
   onPublishersChanged(listener: (roomId: string) => void): () => void;
   /** Whether a user publishes a kind in a room now (their connection is up). */

@@ -97,6 +97,20 @@ export const mediaClientMessages = {
 export type MediaClientEvent = keyof typeof mediaClientMessages;
 export type MediaPayload<E extends MediaClientEvent> = z.infer<(typeof mediaClientMessages)[E]>;
 
+/** What one m-line of a user's receiving connection carries. */
+export interface MediaStreamInfo {
+  mid: string;
+  userId: string;
+  kind: MediaKind;
+}
+
+/** `POST /backend/sessions/:id/media-ticket`: where the session's chat server is and the way in. */
+export interface MediaTicketAnswer {
+  url: string;
+  ticket: string;
+  expiresIn: number;
+}
+
 /** A publisher as a listener sees it: what it sends and whether it is paused. */
 export interface MediaProducer {
   userId: string;

@@ -32,6 +32,7 @@ import { PATHS } from '../routing/paths';
 import { useSessionStore } from '../session/sessionStore';
 import { LocalBadge, LocalPanel, RenameSeatDialog } from '../local';
 import { VoteOverlay } from '../vote';
+import { RemoteAudio, useVoiceConnection, VoiceControls } from '../voice';
 import '../table';
 import '../table';
 
@@ -72,6 +73,7 @@ export function GrimoirePage({ local = false }: { local?: boolean }) {
   const isTownSquare = useGameUi((state) => state.isTownSquare);
   useGameEffects(view);
   usePreloadedIcons();
+  useVoiceConnection(code, !local && view !== null);
 
   // Spec 2 §2: leaving (or never having joined) a game goes to the Lobby.
   if (!code && !local) return <Navigate to={PATHS.lobby} replace />;
@@ -89,6 +91,7 @@ export function GrimoirePage({ local = false }: { local?: boolean }) {
         <div className="topbar__end">
           {view && <GrimoireAccessIndicator view={view} />}
           {local ? <LocalBadge /> : code && <SessionCode code={code} />}
+          {!local && view && <VoiceControls />}
           {!local && <ConnectionStatus />}
           {view && <GameMenu view={view} />}
         </div>
@@ -118,6 +121,7 @@ export function GrimoirePage({ local = false }: { local?: boolean }) {
       {view && <SideTabs view={view} />}
       {view && local && <RenameSeatDialog view={view} />}
       {!local && <ChatPanel />}
+      {!local && <RemoteAudio />}
       <Toasts />
       {/* A local game waits for nothing: no start-up request may cover it (it runs offline too). */}
       {!local && <LoadingOverlay whenEmpty={view ? undefined : 'game'} />}

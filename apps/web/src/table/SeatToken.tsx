@@ -14,6 +14,7 @@ import { useIsPending } from '../session/sessionStore';
 import { canClaimSeat, canVacate, isViewerStoryteller } from '../session/sessionRules';
 import { SeatBadges } from './SeatBadges';
 import { SeatReminders } from './SeatReminders';
+import { SeatVideo } from '../voice';
 
 /** The first character as the reader sees it (an emoji or accented letter stays whole). */
 const initialOf = (name: string): string => (Array.from(name.trim())[0] ?? '?').toUpperCase();
@@ -227,6 +228,7 @@ export function SeatToken({ view, index, x, y, angle, pointAngle, pointedBy }: S
         data-testid={`seat-${index}-role`}
         data-role={role?.id ?? ''}
       >
+        {occupied && online && <SeatVideo userId={seat.id} mine={mine} />}
         {role ? (
           <RoleToken role={role} alignment={shown.alignment} />
         ) : (

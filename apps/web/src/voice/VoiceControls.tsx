@@ -1,0 +1,75 @@
+import { useTranslation } from 'react-i18next';
+import { CameraIcon, MicIcon, SpeakerIcon } from './VoiceIcons';
+import { setVoicePrefs, useVoiceStore } from './voiceStore';
+
+/** Spec 1 §2 top bar: microphone, camera and deafen toggles, and the chat connection with its count. */
+export function VoiceControls() {
+  const { t } = useTranslation();
+  const status = useVoiceStore((s) => s.status);
+  const problem = useVoiceStore((s) => s.problem);
+  const micOn = useVoiceStore((s) => s.micOn);
+  const camOn = useVoiceStore((s) => s.camOn);
+  const deafened = useVoiceStore((s) => s.audioDeafened);
+  const online = useVoiceStore((s) => s.online);
+  const mayPublish = useVoiceStore((s) => s.grant?.publish === true);
+  if (status === 'off' && problem === 'no_chat_server') return null;
+  return (
+    <div className="voice-controls" role="group" aria-label={t('voice.controls')} data-testid="voice-controls">
+      <button
+        type="button"
+        className={`icon-button voice-controls__toggle ${micOn ? 'is-on' : ''}`}
+        aria-pressed={micOn}
+        title={micOn ? t('voice.mic_off') : t('voice.mic_on')}
+        aria-label={micOn ? t('voice.mic_off') : t('voice.mic_on')}
+        onClick={() => setVoicePrefs({ micOn: !micOn })}
+        data-testid="voice-mic"
+      >
+        <MicIcon on={micOn && mayPublish} />
+      </button>
+      <button
+        type="button"
+        className={`icon-button voice-controls__toggle ${camOn ? 'is-on' : ''}`}
+        aria-pressed={camOn}
+        title={camOn ? t('voice.cam_off') : t('voice.cam_on')}
+        aria-label={camOn ? t('voice.cam_off') : t('voice.cam_on')}
+        onClick={() => setVoicePrefs({ camOn: !camOn })}
+        data-testid="voice-cam"
+      >
+        <CameraIcon on={camOn && mayPublish} />
+      </button>
+      <button
+        type="button"
+        className={`icon-button voice-controls__toggle ${deafened ? '' : 'is-on'}`}
+        aria-pressed={deafened}
+        title={deafened ? t('voice.undeafen') : t('voice.deafen')}
+        aria-label={deafened ? t('voice.undeafen') : t('voice.deafen')}
+        onClick={() => useVoiceStore.setState({ audioDeafened: !deafened, videoDeafened: !deafened })}
+        data-testid="voice-deafen"
+      >
+        <SpeakerIcon on={!deafened} />
+      </button>
+      <span
+        className={`voice-status voice-status--${status}`}
+        role="status"
+        data-testid="voice-status"
+        data-state={status}
+        title={
+          problem
+            ? t(`error.${problem}`, { defaultValue: t('voice.status.disconnected') })
+            : status === 'connected'
+              ? t('voice.online', { count: online })
+              : t(`voice.status.${status}`)
+        }
+      >
+        <span className="status-dot" aria-hidden="true" />
+        <span className="voice-status__long">
+          {status === 'connected' ? t('voice.online', { count: online }) : t(`voice.status.${status}`)}
+        </span>
+        {/* Narrow screens: the count alone (the full text is the title). */}
+        <span className="voice-status__short" aria-hidden="true">
+          {status === 'connected' ? online : '…'}
+        </span>
+      </span>
+    </div>
+  );
+}

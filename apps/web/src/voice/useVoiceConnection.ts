@@ -1,0 +1,13 @@
+import { useEffect } from 'react';
+import { VoiceConnection } from './voiceConnection';
+
+/**
+ * Voice and video while the Grimoire screen shows a session: leaving the screen ends the connection,
+ * which also stops the microphone and camera (spec 2 §4: leaving the Grimoire mutes).
+ */
+export const useVoiceConnection = (sessionId: string | null, active: boolean): void =>
+  useEffect(() => {
+    if (!sessionId || !active || typeof RTCPeerConnection === 'undefined') return;
+    const connection = new VoiceConnection(sessionId);
+    return () => connection.close();
+  }, [sessionId, active]);

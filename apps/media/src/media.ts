@@ -13,6 +13,7 @@ import {
 } from '@belfry/protocol';
 import { jwtVerify } from 'jose';
 import { Server, type Socket } from 'socket.io';
+import { MEDIA_REQUEST_BURST, MEDIA_REQUESTS_PER_SECOND, TokenBucket } from './bucket';
 import { LoadMeter } from './loadMeter';
 import { Policies } from './policies';
 import { type Peer, Rooms } from './rooms';
@@ -127,8 +128,14 @@ export const startMedia = async (config: MediaConfig): Promise<MediaServer> => {
     const { userId, room } = socket.data as { userId: string; room: string };
     const member: Member = { userId, room, peer: null };
     members.set(socket.id, member);
+    const bucket = new TokenBucket(MEDIA_REQUEST_BURST, MEDIA_REQUESTS_PER_SECOND);
     socket.onAny((event: unknown, ...args: unknown[]) => {
       const ack = typeof args.at(-1) === 'function' ? (args.pop() as Ack) : () => undefined;
+      const allowed = bucket.take();
+      if (!allowed.ok) {
+        const message = `At most ${MEDIA_REQUESTS_PER_SECOND} requests a second.`;
+        return ack({ ok: false, error: { code: 'rate_limited', message, retryAfter: allowed.retryAfter } });
+      }
       void rooms
         .serial(socket.id, () => handle(socket, member, String(event), args[0]))
         .then(ack, () => ack(ackError('internal', 'The media engine did not take that request.')));

@@ -140,6 +140,22 @@ describe('a chat server (apps/media)', () => {
     });
   });
 
+  it('bounds each socket to 20 requests at once, then 5 a second: the rest are refused and change nothing', async () => {
+    await putPolicy({ sessionId: 'flood-room', version: 1, grants: { flood: TOWN } });
+    const flood = await connect(await ticket('flood', { room: 'flood-room' }));
+    expect(await flood.emitWithAck('join', { roomId: 'flood-room' })).toMatchObject({ ok: true });
+    const answers = (await Promise.all(
+      Array.from({ length: 60 }, () => flood.emitWithAck('consume', { userIds: ['nobody'] })),
+    )) as { ok: boolean; error: { code: string; retryAfter?: number } }[];
+    const codes = answers.map((a) => a.error.code);
+    expect(codes.filter((c) => c === 'forbidden')).toHaveLength(19);
+    expect(codes.filter((c) => c === 'rate_limited')).toHaveLength(41);
+    expect(answers.at(-1)!.error.retryAfter).toBe(1);
+    expect(media.rooms.receivingOf(flood.id!)).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 400)); // two tokens back
+    expect(await flood.emitWithAck('exitRoom', {})).toEqual({ ok: true });
+  });
+
   it('judges publish and receive requests by the policy before any media engine sees them', async () => {
     // A whisper pair (w1, w2) and two in the town square (t1, a spectator t2 who may not publish).
     await putPolicy({

@@ -93,7 +93,15 @@ export const startServer = async (
   await registerCompression(app);
   registerAuthRoutes(app, { accounts, users, captcha, phone, limiter, limits: config.limits, auth });
   registerUserRoutes(app, { users, auth });
-  registerSessionRoutes(app, { store, auth, chatServers, mediaLink, supportEmail: config.supportEmail });
+  registerSessionRoutes(app, {
+    store,
+    auth,
+    chatServers,
+    mediaLink,
+    limiter,
+    limits: config.limits,
+    supportEmail: config.supportEmail,
+  });
   // For a load balancer's health check: 503 once this node is going down, so new connections go elsewhere.
   let stopping = false;
   app.get('/backend/health', (_req, reply) =>

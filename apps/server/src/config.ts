@@ -22,6 +22,8 @@ export interface RateLimits {
   captchaFailPerIp: Limit;
   /** Socket handshakes naming a session that does not exist, so private session codes cannot be guessed. */
   unknownSessionPerIp: Limit;
+  /** Media tickets (issue 17): a browser asks for one on every voice (re)connect, at most every 30 s once it retries. */
+  mediaTicketPerAccount: Limit;
 }
 
 export const DEFAULT_LIMITS: RateLimits = {
@@ -37,6 +39,7 @@ export const DEFAULT_LIMITS: RateLimits = {
   phoneSendPerAccount: { max: 10, windowSeconds: 86_400 },
   captchaFailPerIp: { max: 30, windowSeconds: 600 },
   unknownSessionPerIp: { max: 20, windowSeconds: 600 },
+  mediaTicketPerAccount: { max: 30, windowSeconds: 600 },
 };
 
 /** Multiplies every limit's allowance (RATE_LIMIT_FACTOR): for large events, or test rigs on one address. */

@@ -3,8 +3,17 @@ import { type AuthTokens, MEDIA_SOCKET_PATH, type MediaGrantWire } from '@belfry
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BelfryServer } from '../src/app';
-import { parseChatServers } from '../src/config';
-import { api, freshDatabase, register, rewriteState, startTestServer, TestClient, testConfig } from './harness';
+import { DEFAULT_LIMITS, parseChatServers } from '../src/config';
+import {
+  api,
+  freshDatabase,
+  register,
+  rewriteState,
+  startTestServer,
+  TEST_LIMITS,
+  TestClient,
+  testConfig,
+} from './harness';
 
 const SECRET = 'media-link-test-secret';
 
@@ -54,6 +63,7 @@ describe('tickets and the media policy (issue 17)', () => {
       testConfig(db, {
         chatServers: parseChatServers(`Harbour=http://127.0.0.1:${media.port}`),
         mediaSecret: SECRET,
+        limits: { ...TEST_LIMITS, mediaTicketPerAccount: DEFAULT_LIMITS.mediaTicketPerAccount },
       }),
     );
     st = await register(server, 'teller');
@@ -135,6 +145,35 @@ describe('tickets and the media policy (issue 17)', () => {
     });
     expect((await clients[0]!.request('toggleNight', {})).ok).toBe(true);
     await expect.poll(() => grants.at(-1)?.publish).toBe(true);
+  });
+
+  it('tickets are bounded per account: 30 in 10 minutes, then 429 (asked by someone not in the game, too)', async () => {
+    const flooder = await register(server, 'flooder');
+    expect(DEFAULT_LIMITS.mediaTicketPerAccount).toEqual({ max: 30, windowSeconds: 600 });
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) statuses.push((await ticketFor(flooder)).status);
+    expect(statuses.slice(0, 30)).toEqual(Array(30).fill(404));
+    expect(statuses[30]).toBe(429);
+  });
+
+  it("a player's follow and privateCams are refused alike whoever they name, and change nobody's grant", async () => {
+    const cid = players[2]!;
+    const cidMedia = await connectMedia(cid);
+    const grants: MediaGrantWire[] = [];
+    cidMedia.on('grant', (grant: MediaGrantWire) => grants.push(grant));
+    expect(await cidMedia.emitWithAck('join', { roomId: 'voice' })).toMatchObject({ ok: true });
+    const player = clients[3]!;
+    const answers = await Promise.all([
+      player.request('follow', { userId: st.user.id }),
+      player.request('follow', { userId: players[0]!.user.id }),
+      player.request('follow', { userId: 'no-such-user' }),
+      player.request('privateCams', { hidden: true }),
+    ]);
+    for (const answer of answers) expect(answer).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    // The same words for a user who exists and one who does not: the refusal tells nothing.
+    expect(answers[0]).toEqual(answers[2]);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(grants).toEqual([]);
   });
 
   it('a session without a chat server has no tickets', async () => {

@@ -9,7 +9,8 @@ import {
 } from '@belfry/engine';
 import { createSessionBody, type SessionListItem, type VersionInfo } from '@belfry/protocol';
 import type { FastifyInstance } from 'fastify';
-import { APP_VERSION, RELEASES } from '../config';
+import type { RateLimiter } from '../auth/rate-limit';
+import { APP_VERSION, type RateLimits, RELEASES } from '../config';
 import type { ChatServers } from '../media/chatServers';
 import type { MediaLink } from '../media/mediaLink';
 import type { SessionStore } from '../sessions/store';
@@ -22,6 +23,8 @@ interface Deps {
   auth: Authenticate;
   chatServers: ChatServers;
   mediaLink: MediaLink;
+  limiter: RateLimiter;
+  limits: RateLimits;
   supportEmail: string | undefined;
 }
 
@@ -50,7 +53,7 @@ const listItem = (state: SessionState, now: number): SessionListItem => ({
 /** Version and the lobby's sessions (spec 2 §7). */
 export const registerSessionRoutes = (
   app: FastifyInstance,
-  { store, auth, chatServers, mediaLink, supportEmail }: Deps,
+  { store, auth, chatServers, mediaLink, limiter, limits, supportEmail }: Deps,
 ) => {
   const authenticate = auth.required;
 
@@ -77,6 +80,8 @@ export const registerSessionRoutes = (
   // Issue 17: a ticket into the session's room on its chat server, for someone who is in the session.
   app.post<{ Params: { id: string } }>('/backend/sessions/:id/media-ticket', async (req) => {
     const user = await authenticate(req);
+    // Each ticket makes the chat server take the policy again: bounded per account.
+    await limiter.hit(`media-ticket:account:${user.id}`, limits.mediaTicketPerAccount);
     const state = req.params.id.length <= 64 ? await store.load(req.params.id) : undefined;
     // The same answer for a session that does not exist and one the caller is not in.
     if (!state || !state.users[user.id] || state.meta.banlist.includes(user.id)) {

@@ -70,9 +70,19 @@ const intentToAll = async (
     return;
   }
   samples.ackMs.push(acked - emitted);
-  const arrivals = await Promise.allSettled(watches.map((watch) => watch.arrived));
-  const times = arrivals.flatMap((arrival) => (arrival.status === 'fulfilled' ? [arrival.value] : []));
-  if (times.length < arrivals.length) samples.updateTimeouts++;
+  await recordArrivals(
+    watches.map((watch) => watch.arrived),
+    emitted,
+    samples,
+    progress,
+  );
+};
+
+/** The time until the last client had the update, or a timeout when any did not get it. */
+const recordArrivals = async (arrivals: Promise<number>[], emitted: number, samples: Samples, progress: Progress) => {
+  const settled = await Promise.allSettled(arrivals);
+  const times = settled.flatMap((arrival) => (arrival.status === 'fulfilled' ? [arrival.value] : []));
+  if (times.length < settled.length) samples.updateTimeouts++;
   else {
     samples.updateMs.push(Math.max(...times) - emitted);
     progress.done++;
@@ -227,13 +237,7 @@ const relayToAll = async (
   const emitted = now();
   if (scheduled !== undefined) samples.lateMs.push(emitted - scheduled);
   sender.send({ seq, ...body });
-  const settled = await Promise.allSettled(arrivals);
-  const times = settled.flatMap((arrival) => (arrival.status === 'fulfilled' ? [arrival.value] : []));
-  if (times.length < settled.length) samples.updateTimeouts++;
-  else {
-    samples.updateMs.push(Math.max(...times) - emitted);
-    progress.done++;
-  }
+  await recordArrivals(arrivals, emitted, samples, progress);
 };
 
 const relaySeat = (

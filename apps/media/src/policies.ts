@@ -29,12 +29,4 @@ export class Policies {
   grant(roomId: string, userId: string): MediaGrantWire {
     return this.byRoom.get(roomId)?.grants[userId] ?? NOTHING;
   }
-
-  delete(roomId: string): void {
-    this.byRoom.delete(roomId);
-  }
-
-  get size(): number {
-    return this.byRoom.size;
-  }
 }

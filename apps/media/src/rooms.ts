@@ -43,10 +43,6 @@ export class Rooms {
     sfu?.onPublishersChanged((roomId) => void this.refresh(roomId, false));
   }
 
-  get size(): number {
-    return this.peers.size;
-  }
-
   /** Runs a socket's request after the ones before it. */
   serial<T>(socketId: string, work: () => Promise<T>): Promise<T> {
     const next = (this.chains.get(socketId) ?? Promise.resolve()).then(work, work);

@@ -1,15 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { apply, type ApplyResult } from './apply';
+import { apply } from './apply';
 import { MAX_PLAYERS } from './constants';
 import type { Intent } from './intents';
-import { ALICE, BOB, MOD, ST, SYSTEM, T0, tableWith, user } from './testing';
+import { ALICE, BOB, code, MOD, ok, ST, SYSTEM, T0, tableWith, user } from './testing';
 import type { Actor, SessionState } from './types';
 
-const ok = (r: ApplyResult): SessionState => {
-  if (!r.ok) throw new Error(`refused: ${r.error.code}`);
-  return r.state;
-};
-const code = (r: ApplyResult) => (r.ok ? 'ok' : r.error.code);
 const run = (state: SessionState, actor: Actor, ...intents: Intent[]) =>
   intents.reduce((s, intent) => ok(apply(s, intent, actor, T0)), state);
 

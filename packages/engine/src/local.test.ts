@@ -1,15 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { apply, type ApplyResult } from './apply';
+import { apply } from './apply';
 import { createLocalGame, isLocalGame, LOCAL_GAME_ID, SEAT_NAME_MAX_CHARS } from './local';
-import { ST, T0, tableWith, user } from './testing';
+import { code, ok, ST, T0, tableWith, user } from './testing';
 import type { Actor, SessionState } from './types';
 import { view } from './view';
 
-const ok = (r: ApplyResult): SessionState => {
-  if (!r.ok) throw new Error(`refused: ${r.error.code}`);
-  return r.state;
-};
-const code = (r: ApplyResult) => (r.ok ? 'ok' : r.error.code);
 const ME: Actor = { userId: 'me', level: 'none' };
 
 const localTable = (seats: number): SessionState => {

@@ -1,15 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { apply, type ApplyResult } from './apply';
+import { apply } from './apply';
 import type { Intent } from './intents';
 import { mediaPolicy, sameGrants } from './media';
-import { ST, T0, tableWith, user } from './testing';
+import { code, ok, ST, T0, tableWith, user } from './testing';
 import type { Actor, SessionState } from './types';
 
-const ok = (r: ApplyResult): SessionState => {
-  if (!r.ok) throw new Error(`refused: ${r.error.code} ${r.error.message}`);
-  return r.state;
-};
-const code = (r: ApplyResult) => (r.ok ? 'ok' : r.error.code);
 const P = (i: number): Actor => ({ userId: `p${i}`, level: 'none' });
 const WATCHER: Actor = { userId: 'watcher', level: 'none' };
 const act = (s: SessionState, who: Actor, intent: Intent, at = T0) => apply(s, intent, who, at);

@@ -1,3 +1,4 @@
+import type { ApplyResult } from './apply';
 import { createSession } from './session';
 import type { Actor, SessionState } from './types';
 
@@ -27,3 +28,12 @@ export const tableWith = (seats: number): SessionState => {
   state.users.mod!.level = 'special-moderator';
   return state;
 };
+
+/** The state after an intent the rules must accept (a refusal fails the test with its code and words). */
+export const ok = (r: ApplyResult): SessionState => {
+  if (!r.ok) throw new Error(`refused: ${r.error.code} ${r.error.message}`);
+  return r.state;
+};
+
+/** 'ok', or the refusal's code. */
+export const code = (r: ApplyResult): string => (r.ok ? 'ok' : r.error.code);

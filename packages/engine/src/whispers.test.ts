@@ -1,18 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { apply, type ApplyResult } from './apply';
+import { apply } from './apply';
 import { PUBLIC_ROOMS, WHISPER_ALONE_MS, WHISPER_REQUEST_MS } from './constants';
 import type { Intent } from './intents';
-import { ST, SYSTEM, T0, tableWith, user } from './testing';
+import { code, ok, ST, SYSTEM, T0, tableWith, user } from './testing';
 import { nextTimedIntent } from './timed';
 import type { Actor, SessionState } from './types';
 import { view } from './view';
 import { PUBLIC_ROOM_IDS } from './whispers';
 
-const ok = (r: ApplyResult): SessionState => {
-  if (!r.ok) throw new Error(`refused: ${r.error.code} ${r.error.message}`);
-  return r.state;
-};
-const code = (r: ApplyResult) => (r.ok ? 'ok' : r.error.code);
 const P = (i: number): Actor => ({ userId: `p${i}`, level: 'none' });
 const SPEC: Actor = { userId: 'watcher', level: 'none' };
 const MOD: Actor = { userId: 'mod', level: 'special-moderator' };

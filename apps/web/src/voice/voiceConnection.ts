@@ -72,7 +72,7 @@ export class VoiceConnection {
       const next = this.wish();
       if (next !== wish) {
         wish = next;
-        void this.publish().catch((err) => this.fail(err));
+        void this.publish().catch((err) => this.retry(err));
       }
     });
     void this.connect();
@@ -112,7 +112,7 @@ export class VoiceConnection {
       reconnection: false,
     });
     this.socket = socket;
-    socket.on('connect', () => void this.joined(socket).catch((err) => this.fail(err)));
+    socket.on('connect', () => void this.joined(socket).catch((err) => this.retry(err)));
     socket.on('connect_error', (err) => this.retry(err));
     socket.on('disconnect', (reason) => {
       if (reason !== 'io client disconnect') this.retry(new Error(reason));
@@ -120,12 +120,12 @@ export class VoiceConnection {
     socket.on(MEDIA_SERVER_EVENTS.grant, (grant: MediaGrantWire) => useVoiceStore.setState({ grant }));
     socket.on(MEDIA_SERVER_EVENTS.newProducers, (producers: MediaProducer[]) => {
       useVoiceStore.setState({ producers });
-      void this.consume(producers).catch((err) => this.fail(err));
+      void this.consume(producers).catch((err) => this.retry(err));
     });
     socket.on(
       MEDIA_SERVER_EVENTS.renegotiate,
       (offer: { jsep: RTCSessionDescriptionInit; streams: MediaStreamInfo[] }) =>
-        void this.answer(offer).catch((err) => this.fail(err)),
+        void this.answer(offer).catch((err) => this.retry(err)),
     );
     socket.on(MEDIA_SERVER_EVENTS.producerClosed, () => this.pruneRemote());
     socket.on(MEDIA_SERVER_EVENTS.consumerJoined, () => useVoiceStore.setState((s) => ({ online: s.online + 1 })));
@@ -233,11 +233,7 @@ export class VoiceConnection {
     useVoiceStore.setState({ remote });
   }
 
-  private fail(err: unknown): void {
-    // A request the chat server refused or an SDP the browser could not take: start over.
-    this.retry(err);
-  }
-
+  /** A lost socket, a refused request or an SDP the browser could not take: start over, after a pause. */
   private retry(err: unknown): void {
     if (this.closed) return;
     this.teardown();

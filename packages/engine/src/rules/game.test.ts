@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apply, type ApplyResult } from '../apply';
+import { apply } from '../apply';
 import {
   ATTENTION_GONG_HOOK_MS,
   DISTRIBUTE_ROLES_HOOK_MS,
@@ -14,18 +14,13 @@ import {
 import { HOOK_IN_PROGRESS } from '../errors';
 import type { Intent } from '../intents';
 import { dayNumber, isNightPhase, nightNumber, phaseLabel } from '../phase';
-import { ALICE, BOB, ST, SYSTEM, T0, tableWith } from '../testing';
+import { ALICE, BOB, code, ok, ST, SYSTEM, T0, tableWith } from '../testing';
 import { nextTimedIntent } from '../timed';
 import type { Actor, Role, SessionState } from '../types';
 import { view } from '../view';
 import { nextAlignment } from './players';
 import { pointingRecipients } from './pointing';
 
-const ok = (r: ApplyResult): SessionState => {
-  if (!r.ok) throw new Error(`refused: ${r.error.code} ${r.error.message}`);
-  return r.state;
-};
-const code = (r: ApplyResult) => (r.ok ? 'ok' : r.error.code);
 const act = (s: SessionState, actor: Actor, intent: Intent, at = T0) => apply(s, intent, actor, at);
 /** Runs every timed step due up to `until`, as the server's scheduler does. */
 const runClock = (s: SessionState, until: number): SessionState => {

@@ -1,17 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { apply, type ApplyResult } from '../apply';
+import { apply } from '../apply';
 import { SESSION_BOOST_MS } from '../constants';
 import type { Intent } from '../intents';
-import { ALICE, BOB, MOD, ST, SYSTEM, T0, tableWith, user } from '../testing';
+import { ALICE, BOB, code, MOD, ok, ST, SYSTEM, T0, tableWith, user } from '../testing';
 import type { Actor, SessionState } from '../types';
 import { view } from '../view';
 import { chatServerRefusal, normalizeTags } from './meta';
 
-const ok = (r: ApplyResult): SessionState => {
-  if (!r.ok) throw new Error(`refused: ${r.error.code}`);
-  return r.state;
-};
-const code = (r: ApplyResult) => (r.ok ? 'ok' : r.error.code);
 const act = (s: SessionState, actor: Actor, intent: Intent) => apply(s, intent, actor, T0);
 
 describe('grimoire access (spec 2 §4: 0 none, 1 requested, 2 denied or revoked, 3 granted)', () => {

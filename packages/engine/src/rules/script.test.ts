@@ -1,14 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { apply, type ApplyResult } from '../apply';
-import { ALICE, ST, T0, tableWith } from '../testing';
-import type { EditionRef, Role, SessionState } from '../types';
+import { apply } from '../apply';
+import { ALICE, code, ok, ST, T0, tableWith } from '../testing';
+import type { EditionRef, Role } from '../types';
 import { view } from '../view';
 
-const ok = (r: ApplyResult): SessionState => {
-  if (!r.ok) throw new Error(`refused: ${r.error.code} ${r.error.message}`);
-  return r.state;
-};
-const code = (r: ApplyResult) => (r.ok ? 'ok' : r.error.code);
 const chef: Role = { id: 'chef', name: 'Chef', team: 'townsfolk' };
 const imp: Role = { id: 'imp', name: 'Imp', team: 'demon' };
 const toymaker: Role = { id: 'toymaker', name: 'Toymaker', team: 'fabled' };

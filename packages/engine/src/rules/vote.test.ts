@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apply, type ApplyResult } from '../apply';
+import { apply } from '../apply';
 import {
   DEFAULT_VOTE_SPEED_MS,
   VOTE_CHANGE_DEBOUNCE_MS,
@@ -10,17 +10,12 @@ import {
   ZOOKEEPER_LOCK_START,
 } from '../constants';
 import type { Intent } from '../intents';
-import { ST, SYSTEM, T0, tableWith, user } from '../testing';
+import { code, ok, ST, SYSTEM, T0, tableWith, user } from '../testing';
 import { nextTimedIntent } from '../timed';
 import type { Actor, Role, SessionState } from '../types';
 import { view } from '../view';
 import { changeCountsInTime, isPositionLocked, lockedAt, majority, positionAfterNominee, voteTotal } from '../vote';
 
-const ok = (r: ApplyResult): SessionState => {
-  if (!r.ok) throw new Error(`refused: ${r.error.code} ${r.error.message}`);
-  return r.state;
-};
-const code = (r: ApplyResult) => (r.ok ? 'ok' : r.error.code);
 const runClock = (s: SessionState, until: number): SessionState => {
   for (let next = nextTimedIntent(s); next && next.at <= until; next = nextTimedIntent(s)) {
     s = ok(apply(s, next.intent, SYSTEM, next.at));

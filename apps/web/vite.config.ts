@@ -215,6 +215,8 @@ const precompress = (): Plugin => {
 export default defineConfig({
   root,
   plugins: [react(), gameIcons(), routePreload(), precompress()],
+  // zod through the module that configures it first (see src/zodJitless.ts).
+  resolve: { alias: [{ find: /^zod$/, replacement: path.join(root, 'src/zodJitless.ts') }] },
   define: { __APP_VERSION__: JSON.stringify(version) },
   build: {
     outDir: 'dist',
@@ -238,10 +240,14 @@ export default defineConfig({
         // that do not use them never load them.
         codeSplitting: {
           groups: [
-            // A chunk of its own, imported first, so it runs before the chunks that build schemas.
-            { name: 'zod-config', test: /src[\\/]zodJitless/ },
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
-            { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]zodJitless/ },
+            // The protocol's schemas go with zod, never into a chunk of shared helpers a route needs anyway.
+            {
+              name: 'schemas',
+              test: /packages[\\/]protocol[\\/]src[\\/](role|socket|rest|media|ack|intent)\.ts$/,
+              includeDependenciesRecursively: false,
+            },
             {
               name: 'socket.io',
               test: /node_modules[\\/](socket\.io-client|socket\.io-parser|engine\.io-client|engine\.io-parser|@socket\.io[\\/]component-emitter)[\\/]/,
@@ -270,8 +276,13 @@ export default defineConfig({
               includeDependenciesRecursively: false,
             },
             // The catalogue is large and changes rarely: a chunk of its own, without the rules and
-            // schemas it uses, which routes without the catalogue (the Lobby, Login) share.
-            { name: 'content', test: /packages[\\/]content[\\/]/, includeDependenciesRecursively: false },
+            // schemas it uses, which routes without the catalogue (the Lobby, Login) share. The script
+            // schema stays out: it loads (with zod) only when a Storyteller loads a script.
+            {
+              name: 'content',
+              test: /packages[\\/]content[\\/](?!src[\\/]script\.ts$)/,
+              includeDependenciesRecursively: false,
+            },
             // The icons: the interface's, and each character set apart (see gameIcons above).
             { name: 'icons', test: new RegExp(`^\\0${ICONS_ID}$`) },
             ...ICON_SET_NAMES.map((set) => ({ name: `icons-${set}`, test: new RegExp(`^\\0${ICONS_ID}/${set}$`) })),

@@ -1,5 +1,3 @@
-// First: it must run before any chunk builds a schema (see the file and vite.config.ts).
-import './zodJitless';
 // First, so the area stylesheets imported by the pages may refine it.
 import './styles/base.css';
 import { StrictMode } from 'react';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loadScript, MAX_SCRIPT_CHARACTERS, scriptDownload, scriptJsonSchema } from './script';
+import { loadScript, scriptJsonSchema } from './script';
+import { MAX_SCRIPT_CHARACTERS, scriptDownload } from './scriptFile';
 
 const five = ['washerwoman', 'chef', 'imp', 'poisoner', 'butler'];
 

@@ -1,10 +1,7 @@
 import { type Role, TEAMS } from '@belfry/engine';
 import { z } from 'zod';
 import { roleById } from './catalogue';
-
-/** Spec 3 §5 / §9: a custom script file is at most 1 MB and holds at most 150 characters. */
-export const MAX_SCRIPT_BYTES = 1024 * 1024;
-export const MAX_SCRIPT_CHARACTERS = 150;
+import { MAX_SCRIPT_BYTES, MAX_SCRIPT_CHARACTERS, type ScriptProblem } from './scriptFile';
 
 const team = z.preprocess(
   (value) => (value === 'traveler' ? 'traveller' : value),
@@ -62,13 +59,6 @@ export const scriptSchema = z
   .array(entry)
   .min(5)
   .max(MAX_SCRIPT_CHARACTERS + 1);
-
-export type ScriptProblem =
-  | { kind: 'size'; actualMb: number; allowedMb: number }
-  | { kind: 'characters'; count: number; allowed: number }
-  | { kind: 'schema'; issues: { path: string; message: string }[] }
-  | { kind: 'unknown'; ids: string[] }
-  | { kind: 'parse'; message: string };
 
 export interface LoadedScript {
   /** custom, or homebrew when it defines characters of its own; tb when it could not be loaded. */
@@ -196,21 +186,6 @@ export const loadScript = (text: string): LoadedScript => {
     fabled: roles.filter((r) => r.team === 'fabled' || r.team === 'loric'),
     problems,
   };
-};
-
-/** Spec 3 §3 Script download: _meta first, the roles, then the fabled except Bootlegger and Djinn. */
-export const scriptDownload = (
-  meta: { name: string; author: string },
-  roles: readonly Role[],
-  fabled: readonly Role[],
-): { fileName: string; json: unknown[] } => {
-  const list = [
-    { id: '_meta', name: meta.name, author: meta.author },
-    ...roles.map((r) => (r.isCustom ? r : r.id)),
-    ...fabled.filter((f) => f.id !== 'bootlegger' && f.id !== 'djinn').map((f) => (f.isCustom ? f : f.id)),
-  ];
-  const base = meta.name.replace(/[\p{P}\p{S}\s]/gu, '');
-  return { fileName: `${base || 'custom-script'}.json`, json: list };
 };
 
 /** The JSON schema published for script authors. */

@@ -5,3 +5,5 @@ export * from './patch';
 export * from './rest';
 export * from './role';
 export * from './media';
+export * from './mediaNames';
+export * from './limits';

@@ -28,16 +28,6 @@ export interface ChatServerInfo {
   health: ChatServerHealth | null;
 }
 
-/** Spec 2 §9 "Health colour: load 1 is the scale from green to red" (hue 120° at load 0, 0° at load 1). */
-export const healthColor = (load: number): string => {
-  const share = Math.min(1, Math.max(0, Number.isFinite(load) ? load : 1));
-  return `hsl(${Math.round(120 * (1 - share))}, 70%, 42%)`;
-};
-
-/** Socket.IO path of a chat server, and the audience of the tickets it accepts (JWT, HS256, MEDIA_SECRET). */
-export const MEDIA_SOCKET_PATH = '/media/socket/';
-export const MEDIA_TOKEN_AUDIENCE = 'belfry-media';
-
 const roomId = z.string().trim().min(1).max(64);
 const userId = z.string().min(1).max(64);
 /** SDP of one peer connection; a browser's offer with audio, video and three simulcast layers is a few KB. */
@@ -119,18 +109,3 @@ export interface MediaProducer {
   audioPaused: boolean;
   videoPaused: boolean;
 }
-
-/** Events a chat server sends a user (spec 2 §7 "receives"). */
-export const MEDIA_SERVER_EVENTS = {
-  /** The caller's grant changed (the game moved them or others). */
-  grant: 'grant',
-  /** Producers the caller may now receive (or whose kinds changed). */
-  newProducers: 'newProducers',
-  /** A producer the caller received is gone or no longer allowed. */
-  producerClosed: 'producerClosed',
-  producerPaused: 'producerPaused',
-  /** The SFU's new offer for the caller's receiving connection; answer with `ready`. */
-  renegotiate: 'renegotiate',
-  consumerJoined: 'consumerJoined',
-  consumerLeft: 'consumerLeft',
-} as const;

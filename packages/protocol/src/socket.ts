@@ -209,9 +209,6 @@ export const CLIENT_EVENTS = Object.keys(clientMessages) as ClientEvent[];
 
 export const isClientEvent = (name: string): name is ClientEvent => Object.hasOwn(clientMessages, name);
 
-/** Largest payload the server reads; larger messages are refused before parsing. */
-export const MAX_MESSAGE_BYTES = 64 * 1024;
-
 /** Server → client events. */
 export const SERVER_EVENTS = {
   /** A full per-viewer view: on join, rejoin and on request. */

@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
 import { migrationProvider } from './migrations';
 import type { Database } from './schema';
+import { withStatementCache } from './statementCache';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -36,7 +37,7 @@ export const openDatabase = async (opts: { dataDir: string; databaseUrl?: string
     file.pragma('synchronous = NORMAL');
     file.pragma('foreign_keys = ON');
     file.pragma('busy_timeout = 5000');
-    kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
+    kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) });
   }
   const { error } = await new Migrator({ db: kysely, provider: migrationProvider }).migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));

@@ -23,7 +23,7 @@ import { SubscriptionNotice } from './SubscriptionNotice';
  * does not load zod.
  */
 const nameErrorKey = async (name: string): Promise<string | null> => {
-  const { createSessionBody } = await import('@belfry/protocol');
+  const { createSessionBody } = await import('@belfry/protocol/rest');
   const parsed = createSessionBody.shape.name.safeParse(name);
   if (parsed.success) return null;
   const length = name.trim().length;

@@ -6,6 +6,7 @@ import { GrimoirePage } from './GrimoirePage';
 import { PATHS } from '../routing/paths';
 import { startLocalPlay, stopLocalPlay } from '../session/sessionController';
 import { useLocalPlay } from '../session/localPlayStore';
+import { LocalTransport } from '../session/localTransport';
 
 /**
  * /local (spec 1 §1, spec 2 §2 "local play"): the game screen over the local game kept in this
@@ -24,7 +25,7 @@ function LocalGame() {
   const navigate = useNavigate();
 
   useEffect(() => {
-    startLocalPlay();
+    startLocalPlay(LocalTransport);
     // Local play ended from elsewhere (the menu's Leave, a logout): back to the Lobby.
     const unsubscribe = useLocalPlay.subscribe((state, previous) => {
       if (previous.active && !state.active) void navigate(PATHS.lobby, { replace: true });

@@ -17,7 +17,7 @@ import { serverClock, serverNow as serverClockNow } from '../time/serverClock';
 import { openTabChannel } from './otherTabChannel';
 import { PresenceNotices, presenceChanges } from './presenceNotices';
 import { closedTexts, joinRefusalHandling } from './refusals';
-import { LocalTransport, type LocalAck } from './localTransport';
+import type { LocalAck, LocalTransport } from './localTransport';
 import { disconnectedError } from './requestQueue';
 import type { AckOk } from './requestQueue';
 import { SessionConnection } from './sessionConnection';
@@ -194,14 +194,15 @@ export const leaveSession = (): void => {
 /**
  * Starts local play (spec 1 §1; spec 2 §2 "local play"): the kept local game (or a fresh one) is shown
  * and every request goes to the local transport. A joined session lets go of its connection but is
- * remembered, so the Lobby offers to return to it.
+ * remembered, so the Lobby offers to return to it. The transport comes from the local page's chunk:
+ * it checks requests with the protocol's schemas, and zod loads only for local play.
  */
-export const startLocalPlay = (): void => {
+export const startLocalPlay = (Transport: typeof LocalTransport): void => {
   if (local) return;
   dropConnection();
   useSessionStore.setState((state) => initialSessionState(state.code));
   clearGameLoading();
-  const transport: LocalTransport = new LocalTransport({
+  const transport = new Transport({
     storage: localStorage,
     now: serverClockNow,
     username: currentTokens()?.user.username ?? '',

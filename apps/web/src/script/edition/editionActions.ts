@@ -1,4 +1,3 @@
-import { loadScript } from '@belfry/content';
 import { confirmDialog } from '../../ui/dialogs';
 import { sendAction } from '../../session/sessionController';
 import { customIntent, officialIntent, type EditionIntent, type OfficialEditionId } from './editionChoices';
@@ -24,6 +23,8 @@ export const chooseOfficialEdition = async (id: OfficialEditionId): Promise<bool
  * Brewing instead; a homebrew script alerts while images are not opted in.
  */
 export const loadCustomScript = async (text: string, fallbackName: string): Promise<boolean> => {
+  // The schema (and zod) load only when a Storyteller loads a script, not with every grimoire.
+  const { loadScript } = await import('@belfry/content/script');
   const loaded = loadScript(text);
   const alerts = scriptAlerts(loaded.problems, {
     isHomebrew: loaded.editionId === 'homebrew',

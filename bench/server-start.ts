@@ -41,6 +41,8 @@ const startOnce = async (args: readonly string[]): Promise<number> => {
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       REDIS_URL: '',
+      // The server alone: no local chat server beside it.
+      LOCAL_CHAT_SERVER: 'off',
     },
     stdio: 'ignore',
   });

@@ -90,6 +90,8 @@ const startBelfry = async (root: string, port: number, dataDir: string) => {
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       REDIS_URL: '',
+      // The server alone: no local chat server beside it.
+      LOCAL_CHAT_SERVER: 'off',
       // The run must not outlive an access token: a refresh would rotate the token every context shares.
       ACCESS_TTL_SECONDS: '7200',
     },

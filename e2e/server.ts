@@ -38,6 +38,8 @@ export class ServerProcess {
         REDIS_URL: '',
         // Every browser and API user of a test run comes from 127.0.0.1.
         RATE_LIMIT_FACTOR: '100',
+        // A test names its chat servers; none beside it (a local one's Janus would offer the LAN address).
+        LOCAL_CHAT_SERVER: 'off',
         ...this.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

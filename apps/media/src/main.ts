@@ -56,16 +56,28 @@ const media = await startMedia({
 });
 console.log(`Belfry chat server listening on port ${media.port}${sfu ? `, Janus pid ${sfu.pid}` : ', no voice'}`);
 
+let stopping = false;
+const stop = (code: number) => {
+  stopping = true;
+  void media.close().finally(() => process.exit(code));
+};
+
+// Started by Belfry's server as its local chat server (apps/server media/localChatServer.ts): say where,
+// and end with it, however it ends (its IPC channel closes even when it is killed).
+if (env.MEDIA_PARENT && process.send) {
+  process.send({ type: 'ready', port: media.port, voice: sfu !== null });
+  process.once('disconnect', () => stop(0));
+}
+
 // Without its media engine a chat server is no use: stop, so the operator's supervisor restarts both.
 if (sfu instanceof JanusSfu) {
   void sfu.exited.then((code) => {
+    if (stopping) return;
     console.error(`Janus exited (${code ?? 'killed'}): stopping the chat server.`);
-    void media.close().finally(() => process.exit(1));
+    stop(1);
   });
 }
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    void media.close().finally(() => process.exit(0));
-  });
+  process.once(signal, () => stop(0));
 }

@@ -18,6 +18,7 @@ import { registerCompression, registerWebApp } from './http/static';
 import { registerUserRoutes } from './http/user-routes';
 import { Mailer } from './mail/mailer';
 import { ChatServers } from './media/chatServers';
+import { forwardMediaUpgrades } from './media/mediaForward';
 import { MediaLink } from './media/mediaLink';
 import { OutboxSms, type SmsProvider } from './mail/sms';
 import { openCluster } from './sessions/cluster';
@@ -117,6 +118,9 @@ export const startServer = async (
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
 
+  const forwards = config.chatServers
+    .filter((server) => server.viaBelfry)
+    .map((server) => forwardMediaUpgrades(app.server, server, app.log));
   const io = new Server(app.server, {
     path: '/backend/socket/',
     serveClient: false,
@@ -165,6 +169,7 @@ export const startServer = async (
       cluster.quiet();
       clearInterval(sweeper);
       sockets.stop();
+      for (const forward of forwards) forward.close();
       io.disconnectSockets(true);
       await new Promise<void>((resolve) => io.close(() => resolve()));
       await app.close();

@@ -98,6 +98,11 @@ export interface ChatServerConfig {
   name: string;
   /** Where the chat server answers, e.g. https://eu.example.org; its host is the session's chatServer. */
   url: string;
+  /**
+   * Browsers reach it through Belfry's own address (media/mediaForward.ts), not at `url`: the chat
+   * server `npm start` runs on this machine, listening on loopback only.
+   */
+  viaBelfry?: boolean;
 }
 
 /** "Name=url,Name=url" (a bare url is named after its host); a malformed entry stops the start with a clear error. */

@@ -96,6 +96,7 @@ export interface MediaStreamInfo {
 
 /** `POST /backend/sessions/:id/media-ticket`: where the session's chat server is and the way in. */
 export interface MediaTicketAnswer {
+  /** The chat server's address; '' when it is reached through Belfry's own (the page's origin). */
   url: string;
   ticket: string;
   expiresIn: number;

@@ -38,6 +38,12 @@ export class ChatServers {
     return Promise.all([...this.byHost.keys()].map((host) => this.check(host) as Promise<ChatServerInfo>));
   }
 
+  /** Where browsers open the chat media socket: the chat server's URL, or '' for Belfry's own address. */
+  browserUrlOf(host: string): string | undefined {
+    const server = host ? this.byHost.get(host) : undefined;
+    return server && (server.viaBelfry ? '' : server.url);
+  }
+
   /** The configured base URL of a chat server, by the host a session names. */
   urlOf(host: string): string | undefined {
     return host ? this.byHost.get(host)?.url : undefined;

@@ -51,8 +51,8 @@ export class MediaLink {
    * server that restarted knows nobody until then). Null when the session has no chat server.
    */
   async ticket(state: SessionState, userId: string): Promise<MediaTicket | null> {
-    const url = this.servers.urlOf(state.meta.chatServer);
-    if (!url || !this.key) return null;
+    const url = this.servers.browserUrlOf(state.meta.chatServer);
+    if (url === undefined || !this.key) return null;
     await this.push(state, true);
     const ticket = await new SignJWT({ room: state.sessionId })
       .setProtectedHeader({ alg: 'HS256' })

@@ -105,7 +105,8 @@ export class VoiceConnection {
       return this.retry(err);
     }
     if (this.closed) return;
-    const socket = io(ticket.url, {
+    // '' is the chat server that Belfry's own address forwards to (the one `npm start` runs).
+    const socket = io(ticket.url || window.location.origin, {
       path: MEDIA_SOCKET_PATH,
       auth: { token: ticket.ticket },
       transports: ['websocket'],

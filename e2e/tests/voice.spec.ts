@@ -143,6 +143,19 @@ test.describe('voice on Janus (issue 17)', () => {
     await ann.getByTestId('voice-mic').click();
     await expect.poll(() => hearsAudio(cid), { timeout: 20_000 }).toBe(true);
 
+    // Push-to-talk (spec 2 §4, §9): ann's microphone sends only while she holds "." (and 250 ms more).
+    await ann.getByTestId('voice-ptt').click();
+    await expect(ann.getByTestId('voice-mic')).toHaveCount(0); // the mute is inert: a hold-to-talk button instead
+    await expect.poll(() => hearsAudio(cid), { timeout: 20_000 }).toBe(false);
+    await ann.keyboard.down('.');
+    await expect(ann.getByTestId('voice-talk')).toHaveAttribute('data-talking', 'true');
+    await expect.poll(() => hearsAudio(cid), { timeout: 20_000 }).toBe(true);
+    await ann.keyboard.up('.');
+    await expect(ann.getByTestId('voice-talk')).toHaveAttribute('data-talking', 'false');
+    await expect.poll(() => hearsAudio(cid), { timeout: 20_000 }).toBe(false);
+    await ann.getByTestId('voice-ptt').click();
+    await expect.poll(() => hearsAudio(cid), { timeout: 20_000 }).toBe(true);
+
     // ann and bea (neighbours) whisper, by mutual request: bea hears ann; cid and the spectator do not.
     await bea.getByTestId('voice-mic').click(); // bea speaks too, inside the whisper
     await ann.getByTestId('whisper-toggle').click();
@@ -156,6 +169,18 @@ test.describe('voice on Janus (issue 17)', () => {
     await expect.poll(() => hearsAudio(watcher), { timeout: 20_000 }).toBe(false);
     await expect(cid.getByTestId(`voice-audio-${accounts[0]!.user.id}`)).toHaveCount(0);
     await expect(cid.getByTestId(`voice-audio-${accounts[1]!.user.id}`)).toHaveCount(0);
+
+    // The Storyteller listens in on ann from her seat menu (spec 2 §3 following): the pair's channel
+    // reaches the Storyteller too, and stops reaching them when they stop.
+    await expect(st.getByTestId(`voice-audio-${accounts[0]!.user.id}`)).toHaveCount(0);
+    await st.getByTestId('seat-0-menu').click();
+    await st.getByTestId('seat-menu-follow').click();
+    await expect(st.getByTestId(`voice-audio-${accounts[0]!.user.id}`)).toHaveCount(1, { timeout: 20_000 });
+    await expect(st.getByTestId(`voice-audio-${accounts[1]!.user.id}`)).toHaveCount(1);
+    await st.getByTestId('seat-0-menu').click();
+    await expect(st.getByTestId('seat-menu-follow')).toHaveAttribute('aria-pressed', 'true');
+    await st.getByTestId('seat-menu-follow').click();
+    await expect(st.getByTestId(`voice-audio-${accounts[0]!.user.id}`)).toHaveCount(0, { timeout: 20_000 });
     if (process.env.SHOTS) {
       await ann.setViewportSize({ width: 1366, height: 768 });
       await ann.screenshot({ path: `${process.env.SHOTS}/voice-whisper-1366.png` });

@@ -119,3 +119,10 @@ export const toggleFullscreen = (): void => {
     // Not supported here: nothing to do.
   }
 };
+
+/** Grimoire holders: also hear the channel `userId` is in ('' stops following). */
+export const follow = (userId: string): Promise<boolean> => sendAction('voice', 'follow', 'follow', { userId });
+
+/** Storytellers: cameras inside private channels are shown only to their members, or to nobody. */
+export const setPrivateCams = (hidden: boolean): Promise<boolean> =>
+  sendAction('voice', 'private-cams', 'privateCams', { hidden });

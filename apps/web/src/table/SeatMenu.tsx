@@ -5,7 +5,7 @@ import { isViewerStoryteller } from '../session/sessionRules';
 import { GameIcon } from '../ui/icons/GameIcon';
 import { UI_ICONS } from '../ui/icons/iconNames';
 import { openSeatRename } from '../session/localPlayStore';
-import { cycleAlignment, emptySeat, setEyes, setSeatFlag } from '../session/gameActions';
+import { cycleAlignment, emptySeat, follow, setEyes, setSeatFlag } from '../session/gameActions';
 import { shownAlignment } from '../characters/catalogue';
 import { closeGameDialog, openGameDialog } from '../session/gameUiStore';
 import { hasOpenEyesAbility } from './nightAction';
@@ -24,6 +24,9 @@ export function SeatMenu({ view, index }: { view: SessionView; index: number }) 
   const name = user?.username ?? (seat.name || t('grimoire.seat.empty'));
   const eyes = seat.status[0] ?? null;
   const canAlign = seat.role !== null && (storyteller || (mine && seat.role.team === 'traveller'));
+  // Spec 2 §3 following: a grimoire holder also hears the channel of the player they follow.
+  const canFollow = view.viewer.grimoireAccess && !isLocalGame(view) && seat.id !== '' && !mine && !!user?.isOnline;
+  const following = view.chat.following?.[view.viewer.id]?.target === seat.id;
   const run = (action: () => unknown) => {
     closeGameDialog();
     void action();
@@ -115,6 +118,15 @@ export function SeatMenu({ view, index }: { view: SessionView; index: number }) 
             label={t(seat.isVoteless ? 'game.seat_menu.give_vote' : 'game.seat_menu.take_vote')}
             onClick={() => run(() => setSeatFlag(index, 'isVoteless', !seat.isVoteless))}
             testId="seat-menu-voteless"
+          />
+        )}
+        {canFollow && (
+          <SeatMenuItem
+            icon={UI_ICONS.whisper}
+            label={following ? t('voice.unfollow', { name }) : t('voice.follow', { name })}
+            onClick={() => run(() => follow(following ? '' : seat.id))}
+            pressed={following}
+            testId="seat-menu-follow"
           />
         )}
         {storyteller && seat.id && (

@@ -35,6 +35,8 @@ export const ACTIONS = [
   // Not in the spec's list: a session that cannot be joined (unknown code, refused handshake), a vote control.
   'join',
   'vote',
+  // Voice: following someone's channel, the private cameras (issue 17).
+  'voice',
 ] as const;
 export type ActionName = (typeof ACTIONS)[number];
 

@@ -65,10 +65,16 @@ describe('keyboard shortcuts (spec 3 §9)', () => {
     expect(shortcutAllowed('raiseHand', { ...player, isSeated: false })).toBe(false);
   });
 
-  it('allows only fullscreen during the reveal, and nothing while a dialogue is open', () => {
+  it('allows only fullscreen, microphone, camera and deafen during the reveal, and nothing while a dialogue is open', () => {
     const st = { isStoryteller: true, isSeated: false, isRevealing: true, isDialogOpen: false };
     expect(shortcutAllowed('night', st)).toBe(false);
     expect(shortcutAllowed('fullscreen', st)).toBe(true);
+    for (const action of ['muteMic', 'muteCam', 'deafen'] as const) expect(shortcutAllowed(action, st)).toBe(true);
+    expect([shortcutFor(key('.')), shortcutFor(key(',')), shortcutFor(key('d'))]).toEqual([
+      'muteMic',
+      'muteCam',
+      'deafen',
+    ]);
     expect(shortcutAllowed('fullscreen', { ...st, isRevealing: false, isDialogOpen: true })).toBe(false);
   });
 });

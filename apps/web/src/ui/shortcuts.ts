@@ -14,7 +14,11 @@ export type ShortcutAction =
   | 'nightOrder'
   | 'fabled'
   // The edition picker (2): handled in src/edition.
-  | 'edition';
+  | 'edition'
+  // The microphone (held for push-to-talk), the camera and deafen: handled in src/voice.
+  | 'muteMic'
+  | 'muteCam'
+  | 'deafen';
 
 export const SHORTCUTS: Readonly<Record<string, ShortcutAction>> = {
   t: 'townSquare',
@@ -30,6 +34,9 @@ export const SHORTCUTS: Readonly<Record<string, ShortcutAction>> = {
   o: 'nightOrder',
   '4': 'fabled',
   '2': 'edition',
+  '.': 'muteMic',
+  ',': 'muteCam',
+  d: 'deafen',
 };
 
 /** The parts of a keyboard event the filter looks at (a plain object in tests). */
@@ -78,12 +85,15 @@ export interface ShortcutContext {
   isDialogOpen: boolean;
 }
 
+/** Spec 1 §2: what a reveal-grimoire hook leaves (audio, video, fullscreen, deafen; settings and leave are not keys here). */
+const REVEAL_ALLOWED: ShortcutAction[] = ['fullscreen', 'muteMic', 'muteCam', 'deafen'];
+
 const STORYTELLER_ONLY: ShortcutAction[] = ['night', 'reveal', 'timer', 'gong', 'gather', 'fabled', 'edition'];
 
 /** Whether an action may run now for this viewer. */
 export const shortcutAllowed = (action: ShortcutAction, context: ShortcutContext): boolean => {
   if (context.isDialogOpen) return false;
-  if (context.isRevealing) return action === 'fullscreen';
+  if (context.isRevealing) return REVEAL_ALLOWED.includes(action);
   if (STORYTELLER_ONLY.includes(action)) return context.isStoryteller;
   if (action === 'raiseHand') return context.isSeated;
   return true;

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
+import { useVoiceKeys } from './useVoiceKeys';
 import { CameraIcon, MicIcon, SpeakerIcon } from './VoiceIcons';
-import { setVoicePrefs, useVoiceStore } from './voiceStore';
+import { setPushToTalk, setVoicePrefs, talk, toggleDeafen, useVoiceStore } from './voiceStore';
 
 /** Spec 1 §2 top bar: microphone, camera and deafen toggles, and the chat connection with its count. */
 export function VoiceControls() {
@@ -12,19 +13,59 @@ export function VoiceControls() {
   const deafened = useVoiceStore((s) => s.audioDeafened);
   const online = useVoiceStore((s) => s.online);
   const mayPublish = useVoiceStore((s) => s.grant?.publish === true);
+  const pushToTalk = useVoiceStore((s) => s.pushToTalk);
+  const talking = useVoiceStore((s) => s.talking);
+  useVoiceKeys();
   if (status === 'off' && problem === 'no_chat_server') return null;
   return (
     <div className="voice-controls" role="group" aria-label={t('voice.controls')} data-testid="voice-controls">
+      {pushToTalk ? (
+        // Spec 2 §4: the mute is inert with push-to-talk; the button is held to talk instead.
+        <button
+          type="button"
+          className={`icon-button voice-controls__toggle voice-controls__talk ${talking ? 'is-on' : ''}`}
+          aria-pressed={talking}
+          title={t('voice.hold_to_talk')}
+          aria-label={t('voice.hold_to_talk')}
+          onPointerDown={(event) => {
+            event.currentTarget.setPointerCapture(event.pointerId);
+            talk.press();
+          }}
+          onPointerUp={() => talk.release()}
+          onPointerCancel={() => talk.release()}
+          onKeyDown={(event) => {
+            if ((event.key === ' ' || event.key === 'Enter') && !event.repeat) talk.press();
+          }}
+          onKeyUp={(event) => {
+            if (event.key === ' ' || event.key === 'Enter') talk.release();
+          }}
+          data-testid="voice-talk"
+          data-talking={talking}
+        >
+          <MicIcon on={talking && mayPublish} />
+        </button>
+      ) : (
+        <button
+          type="button"
+          className={`icon-button voice-controls__toggle ${micOn ? 'is-on' : ''}`}
+          aria-pressed={micOn}
+          title={micOn ? t('voice.mic_off') : t('voice.mic_on')}
+          aria-label={micOn ? t('voice.mic_off') : t('voice.mic_on')}
+          onClick={() => setVoicePrefs({ micOn: !micOn })}
+          data-testid="voice-mic"
+        >
+          <MicIcon on={micOn && mayPublish} />
+        </button>
+      )}
       <button
         type="button"
-        className={`icon-button voice-controls__toggle ${micOn ? 'is-on' : ''}`}
-        aria-pressed={micOn}
-        title={micOn ? t('voice.mic_off') : t('voice.mic_on')}
-        aria-label={micOn ? t('voice.mic_off') : t('voice.mic_on')}
-        onClick={() => setVoicePrefs({ micOn: !micOn })}
-        data-testid="voice-mic"
+        className={`voice-controls__ptt ${pushToTalk ? 'is-on' : ''}`}
+        aria-pressed={pushToTalk}
+        title={t('voice.push_to_talk_hint')}
+        onClick={() => setPushToTalk(!pushToTalk)}
+        data-testid="voice-ptt"
       >
-        <MicIcon on={micOn && mayPublish} />
+        {t('voice.push_to_talk')}
       </button>
       <button
         type="button"
@@ -43,7 +84,7 @@ export function VoiceControls() {
         aria-pressed={deafened}
         title={deafened ? t('voice.undeafen') : t('voice.deafen')}
         aria-label={deafened ? t('voice.undeafen') : t('voice.deafen')}
-        onClick={() => useVoiceStore.setState({ audioDeafened: !deafened, videoDeafened: !deafened })}
+        onClick={toggleDeafen}
         data-testid="voice-deafen"
       >
         <SpeakerIcon on={!deafened} />

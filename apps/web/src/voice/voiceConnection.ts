@@ -74,6 +74,7 @@ export class VoiceConnection {
         wish = next;
         void this.publish().catch((err) => this.retry(err));
       }
+      this.applyTalking();
     });
     void this.connect();
   }
@@ -87,8 +88,17 @@ export class VoiceConnection {
   }
 
   private wish(): string {
-    const { micOn, camOn, grant } = useVoiceStore.getState();
-    return `${micOn}:${camOn}:${grant?.publish ?? false}`;
+    const { micOn, camOn, pushToTalk, grant } = useVoiceStore.getState();
+    return `${micOn || pushToTalk}:${camOn}:${grant?.publish ?? false}`;
+  }
+
+  /**
+   * Push-to-talk switches the microphone track, not the connection: a held key must be heard at once,
+   * and a disabled track sends only silence (DTX keeps that to a few packets).
+   */
+  private applyTalking(): void {
+    const { pushToTalk, talking } = useVoiceStore.getState();
+    for (const track of this.local?.getAudioTracks() ?? []) track.enabled = !pushToTalk || talking;
   }
 
   private async connect(): Promise<void> {
@@ -160,8 +170,8 @@ export class VoiceConnection {
   /** Publishes what the user wants and the game allows; stops publishing otherwise. */
   private async publish(): Promise<void> {
     if (!this.socket?.connected) return;
-    const { micOn, camOn, grant } = useVoiceStore.getState();
-    const audio = micOn && grant?.publish === true;
+    const { micOn, camOn, pushToTalk, grant } = useVoiceStore.getState();
+    const audio = (micOn || pushToTalk) && grant?.publish === true;
     const video = camOn && grant?.publish === true;
     this.sending?.close();
     this.sending = null;
@@ -174,6 +184,7 @@ export class VoiceConnection {
       video: video ? VIDEO : false,
     });
     this.local = local;
+    this.applyTalking();
     const pc = new RTCPeerConnection();
     this.sending = pc;
     for (const track of local.getAudioTracks()) pc.addTransceiver(track, { direction: 'sendonly' });

@@ -12,7 +12,7 @@ import { GameIcon } from '../../ui/icons/GameIcon';
 import { handIconName, UI_ICONS } from '../../ui/icons/iconNames';
 import { useIsPending } from '../../session/sessionStore';
 import { openVoteHistory } from '../../vote';
-import { raiseHand, soundGong, toggleNight } from '../../session/gameActions';
+import { raiseHand, setPrivateCams, soundGong, toggleNight } from '../../session/gameActions';
 import { scriptCharacters } from '../../characters/catalogue';
 import { openGameDialog, setHandIcon, setMenuOpen, toggleTownSquare, useGameUi } from '../../session/gameUiStore';
 import { useServerNow } from '../../time/serverTime';
@@ -151,6 +151,15 @@ export function DuringGameTab({ view }: { view: SessionView }) {
                   : null)
             }
             testId="start-pointing"
+          />
+        )}
+        {storyteller && !isLocalGame(view) && (
+          <MenuItem
+            icon={UI_ICONS.peekEyes}
+            label={t('voice.private_cams')}
+            onClick={() => void setPrivateCams(!view.hiddenPrivateCams)}
+            pressed={view.hiddenPrivateCams === true}
+            testId="menu-private-cams"
           />
         )}
         {storyteller && (

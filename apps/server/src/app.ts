@@ -120,7 +120,7 @@ export const startServer = async (
 
   const forwards = config.chatServers
     .filter((server) => server.viaBelfry)
-    .map((server) => forwardMediaUpgrades(app.server, server, app.log));
+    .map((server) => forwardMediaUpgrades(app.server, server, app.log, config.trustProxy));
   const io = new Server(app.server, {
     path: '/backend/socket/',
     serveClient: false,

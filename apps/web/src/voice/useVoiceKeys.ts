@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
 import { useShortcuts } from '../session/useShortcuts';
+import { SHORTCUTS } from '../ui/shortcuts';
 import { setVoicePrefs, talk, toggleDeafen, useVoiceStore } from './voiceStore';
 
 /** The talk key of push-to-talk: the microphone's own key (spec 3 §9 "." mute mic), held. */
-const TALK_KEY = '.';
+const TALK_KEY = Object.keys(SHORTCUTS).find((key) => SHORTCUTS[key] === 'muteMic');
 
 /**
  * Spec 3 §9: "." mutes the microphone, "," the camera, "d" deafens. With push-to-talk on, the mute

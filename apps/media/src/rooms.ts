@@ -60,7 +60,9 @@ export class Rooms {
     for (const other of this.inRoom(peer.roomId)) {
       if (other !== peer) other.emit(MEDIA_SERVER_EVENTS.consumerJoined, { userId: peer.userId });
     }
-    return { ok: true, grant: this.policies.grant(peer.roomId, peer.userId), producers: this.newsFor(peer) };
+    // Who is in the room is no secret of the game (the session's users are listed to everyone in it).
+    const members = [...new Set(this.inRoom(peer.roomId).map((p) => p.userId))];
+    return { ok: true, grant: this.policies.grant(peer.roomId, peer.userId), producers: this.newsFor(peer), members };
   }
 
   async produce(peer: Peer, { jsep, audio, video }: MediaPayload<'produce'>): Promise<Answer> {

@@ -108,10 +108,11 @@ describe('a chat server (apps/media)', () => {
       ok: true,
       grant: TOWN,
       producers: [],
+      members: ['alice'],
     });
 
     const joined = new Promise((resolve) => alice.once('consumerJoined', resolve));
-    expect(await bob.emitWithAck('join', { roomId: 'tower' })).toMatchObject({ ok: true });
+    expect(await bob.emitWithAck('join', { roomId: 'tower' })).toMatchObject({ ok: true, members: ['alice', 'bob'] });
     expect(await joined).toEqual({ userId: 'bob' });
 
     const left = new Promise((resolve) => alice.once('consumerLeft', resolve));

@@ -1,4 +1,14 @@
-import type { Alignment, EditionRef, Reminder, Role, SessionTags, SessionUser, SignalPart, Team } from './types';
+import type {
+  Alignment,
+  EditionRef,
+  HiddenCams,
+  Reminder,
+  Role,
+  SessionTags,
+  SessionUser,
+  SignalPart,
+  Team,
+} from './types';
 
 export type GrimoireRequestStatus = 'request' | 'receive' | 'deny' | 'remove';
 
@@ -71,6 +81,7 @@ export type Intent =
   | { type: 'whispers'; disabled: boolean }
   | { type: 'privateCams'; hidden: boolean }
   | { type: 'follow'; userId: string }
+  | ({ type: 'hideCams' } & HiddenCams)
   | { type: 'signal'; message: SignalPart[]; recipients: string[] }
   | { type: 'signalSeen'; id: string }
   | { type: 'whisperRequest'; to: string }

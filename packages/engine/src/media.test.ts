@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { apply } from './apply';
 import type { Intent } from './intents';
 import { mediaPolicy, sameGrants } from './media';
+import { view } from './view';
 import { code, ok, ST, T0, tableWith, user } from './testing';
 import type { Actor, SessionState } from './types';
 
@@ -82,6 +83,36 @@ describe('who hears whom (issue 17: decided by the game, spec 2 §4 and §6)', (
     expect(grant(s, 'p2').sees).toEqual(['st', 'p3', 'p4', 'p5']);
     s = ok(act(s, ST, { type: 'privateCams', hidden: false }));
     expect(grant(s, 'p0').sees).toEqual(['p1']);
+  });
+
+  it('cameras a viewer hides (town square, private, reveal) are not sent to that viewer; voices still are; nobody else learns the choice', () => {
+    let s = ok(act(table(), P(2), { type: 'hideCams', townSquare: true, private: false, reveal: false }));
+    expect(grant(s, 'p2')).toEqual({ publish: true, hears: ['st', 'p0', 'p1', 'p3', 'p4', 'p5'], sees: [] });
+    expect(grant(s, 'p3').sees).toEqual(['st', 'p0', 'p1', 'p2', 'p4', 'p5']);
+    for (const viewer of ['p2', 'p3', 'st']) expect(JSON.stringify(view(s, viewer))).not.toContain('hiddenCams');
+
+    s = whispering(ok(act(s, P(0), { type: 'hideCams', townSquare: false, private: true, reveal: false })), 0, 1);
+    expect(grant(s, 'p0')).toEqual({ publish: true, hears: ['p1'], sees: [] });
+    expect(grant(s, 'p1').sees).toEqual(['p0']);
+
+    s = ok(act(s, P(4), { type: 'hideCams', townSquare: false, private: false, reveal: true }));
+    expect(grant(s, 'p4').sees).toEqual(grant(s, 'p4').hears);
+    const reveal: SessionState = { ...s, hook: { name: 'reveal-grimoire', params: {}, since: T0, until: null } };
+    expect(grant(reveal, 'p4').sees).toEqual([]);
+    expect(grant(reveal, 'p3').sees).not.toEqual([]);
+
+    // All off stores nothing; someone outside the session is refused and changes nothing.
+    s = ok(act(s, P(2), { type: 'hideCams', townSquare: false, private: false, reveal: false }));
+    expect(Object.keys(s.hiddenCams ?? {})).toEqual(['p0', 'p4']);
+    expect(
+      code(
+        act(
+          s,
+          { userId: 'stranger', level: 'none' },
+          { type: 'hideCams', townSquare: true, private: true, reveal: true },
+        ),
+      ),
+    ).toBe('forbidden');
   });
 
   it('sameGrants ignores the version and sees any change of who hears whom', () => {

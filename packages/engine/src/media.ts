@@ -44,8 +44,18 @@ export const mayPublish = (state: SessionState, userId: string): boolean => {
  * Video follows audio, except inside private channels (whispers and the grimoire holders' channel)
  * while the Storyteller hides private cameras: voices still carry there, faces do not.
  */
+const isPrivate = (channel: string) => channel !== TOWN_SQUARE && !isPublicRoom(channel);
+
 const videoHidden = (state: SessionState, channel: string): boolean =>
-  state.hiddenPrivateCams === true && channel !== TOWN_SQUARE && !isPublicRoom(channel);
+  state.hiddenPrivateCams === true && isPrivate(channel);
+
+/** Spec 3 §3: the cameras a viewer chose not to receive, sent to nobody who asked not to see them. */
+const viewerHides = (state: SessionState, viewer: string, channel: string): boolean => {
+  const hidden = state.hiddenCams?.[viewer];
+  if (!hidden) return false;
+  if (hidden.reveal && state.hook?.name === 'reveal-grimoire') return true;
+  return channel === TOWN_SQUARE ? hidden.townSquare : isPrivate(channel) && hidden.private;
+};
 
 /**
  * Everyone online hears the publishers of their own channel; a grimoire holder who follows someone
@@ -60,7 +70,10 @@ export const mediaPolicy = (state: SessionState): MediaPolicy => {
     const followed = state.chat.following?.[id]?.target;
     if (followed && state.users[followed]) channels.add(channelOf(state, followed));
     const hears = publishers.filter((p) => p !== id && channels.has(channelOf(state, p)));
-    const sees = hears.filter((p) => !videoHidden(state, channelOf(state, p)));
+    const sees = hears.filter((p) => {
+      const channel = channelOf(state, p);
+      return !videoHidden(state, channel) && !viewerHides(state, id, channel);
+    });
     grants[id] = { publish: publishers.includes(id), hears, sees };
   }
   return { sessionId: state.sessionId, version: state.version, grants };

@@ -278,6 +278,11 @@ export interface SessionState {
   /** The Storyteller hides cameras inside private channels (spec 1 §5 hiddenPrivateCams); voices still carry. */
   hiddenPrivateCams?: boolean;
   /**
+   * Cameras each user chose not to receive (spec 3 §3 advanced: hidden town-square, private and reveal
+   * cams), so the chat server sends them none. Nobody else's business: no view carries it.
+   */
+  hiddenCams?: Record<string, HiddenCams>;
+  /**
    * Until when users without a subscription may play here (ms). A subscribed Storyteller keeps it
    * topped up; the lobby shows the remainder as boostDuration.
    */
@@ -351,6 +356,13 @@ export interface ChatState {
    * `channel` is the follower's own channel when they started; moving ends the following.
    */
   following?: Record<string, { target: string; channel: string }>;
+}
+
+/** Where a user would rather not see cameras: the town square, private channels, the end-of-game reveal. */
+export interface HiddenCams {
+  townSquare: boolean;
+  private: boolean;
+  reveal: boolean;
 }
 
 /** Who is acting: decided by the server from the authenticated socket, never by the client. */

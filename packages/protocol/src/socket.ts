@@ -165,6 +165,8 @@ export const clientMessages = {
   privateCams: z.object({ hidden: z.boolean() }).strict(),
   /** A grimoire holder also hears this user's channel; '' stops. */
   follow: z.object({ userId: z.union([userId, z.literal('')]) }).strict(),
+  /** Cameras this user would rather not receive (the chat server then sends them none). */
+  hideCams: z.object({ townSquare: z.boolean(), private: z.boolean(), reveal: z.boolean() }).strict(),
   signal: z
     .object({
       message: z

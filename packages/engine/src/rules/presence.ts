@@ -8,7 +8,7 @@ import type { RulesFor } from './rule';
 /**
  * A session remembers at most 100 people: a newcomer past that makes it forget the one who came
  * longest ago among those offline who hold nothing in it (no seat, no Storyteller place, no request),
- * together with their notes. The ban list keeps its ids.
+ * together with their notes and camera choices. The ban list keeps its ids.
  */
 const forgetOneIfFull = (draft: Draft<SessionState>): void => {
   if (Object.keys(draft.users).length < MAX_SESSION_USERS) return;
@@ -18,6 +18,7 @@ const forgetOneIfFull = (draft: Draft<SessionState>): void => {
   if (!gone) return;
   delete draft.users[gone.id];
   for (const seat of draft.seats) if (seat.notes[gone.id]) delete seat.notes[gone.id];
+  if (draft.hiddenCams?.[gone.id]) delete draft.hiddenCams[gone.id];
 };
 
 export const presenceRules: RulesFor<'boost' | 'presence'> = {

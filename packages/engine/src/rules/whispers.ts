@@ -5,7 +5,26 @@ import { channelRefusal, isRequestLive, isWhisperChannel, whisperRefusal } from 
 import type { RulesFor } from './rule';
 
 /** Spec 2 §4 Text chat and whispers: requests, the shared private channel, rooms and leaving. */
-export const whisperRules: RulesFor<'whisperRequest' | 'whisperRemove' | 'channel' | 'whisperTimeout' | 'follow'> = {
+export const whisperRules: RulesFor<
+  'whisperRequest' | 'whisperRemove' | 'channel' | 'whisperTimeout' | 'follow' | 'hideCams'
+> = {
+  /** Spec 3 §3 hidden cams: anyone in the session; all off removes the entry (nothing stored for the default). */
+  hideCams(draft, { townSquare, private: inPrivate, reveal }, actor) {
+    const me = actor.userId;
+    if (!draft.users[me]) return refuse('forbidden', 'You are not in this session.');
+    const hidden = draft.hiddenCams ?? {};
+    const was = hidden[me];
+    if (!townSquare && !inPrivate && !reveal) {
+      if (!was) return;
+      delete hidden[me];
+    } else {
+      if (was && was.townSquare === townSquare && was.private === inPrivate && was.reveal === reveal) return;
+      hidden[me] = { townSquare, private: inPrivate, reveal };
+    }
+    if (Object.keys(hidden).length > 0) draft.hiddenCams = hidden;
+    else delete draft.hiddenCams;
+  },
+
   /** A grimoire holder also hears someone's channel, until either moves away from where they were ('' stops). */
   follow(draft, { userId }, actor) {
     const me = actor.userId;

@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs';
-import { chromium, type Browser, type Page } from '@playwright/test';
+import { type Browser, type Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
 import { createSessionViaApi, registerViaApi, type Tokens } from '../api';
 import { MailCatcher } from '../mail';
+import { launchFakeMediaBrowser } from '../fakeMedia';
 import { MediaProcess, ServerProcess } from '../server';
 
 /**
@@ -22,6 +23,8 @@ const SECRET = 'voice-test-secret-0123456789';
 const mail = new MailCatcher();
 let server: ServerProcess;
 let media: MediaProcess;
+/** The next preferred chat server, offered to the Storyteller when the first stops answering. */
+let spare: MediaProcess;
 let browser: Browser;
 let host: Tokens;
 
@@ -66,40 +69,38 @@ test.describe('voice on Janus (issue 17)', () => {
   test.beforeAll(async () => {
     media = new MediaProcess(18_620, SECRET, { MEDIA_ICE_IP: NETNS_IP!, MEDIA_RTP_PORTS: '31000-31200' });
     await media.start();
+    spare = new MediaProcess(18_622, SECRET, { MEDIA_ICE_IP: NETNS_IP!, MEDIA_RTP_PORTS: '31300-31500' });
+    await spare.start();
     server = new ServerProcess(18_621, {
       SMTP_URL: await mail.start(),
       MEDIA_SECRET: SECRET,
-      CHAT_SERVERS: `Local=${media.url}`,
+      CHAT_SERVERS: `Local=${media.url},Spare=${spare.url}`,
     });
     await server.start();
     host = await registerViaApi(server, mail, 'voicehost');
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--no-first-run',
-        '--use-fake-device-for-media-stream',
-        '--use-fake-ui-for-media-stream',
-        '--autoplay-policy=no-user-gesture-required',
-        '--disable-features=WebRtcHideLocalIpsWithMdns',
-        '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
-      ],
-    });
+    browser = await launchFakeMediaBrowser([
+      '--autoplay-policy=no-user-gesture-required',
+      '--disable-features=WebRtcHideLocalIpsWithMdns',
+    ]);
   });
   test.afterAll(async () => {
     await browser?.close();
     await server?.stop();
     await media?.stop();
+    await spare?.stop();
     await mail.stop();
   });
 
-  const pageFor = async (tokens: Tokens, code: string, mic: boolean): Promise<Page> => {
+  const pageFor = async (tokens: Tokens, code: string, mic: boolean, cam = false): Promise<Page> => {
     const context = await browser.newContext();
     await context.addInitScript((stored) => localStorage.setItem('belfry.auth', stored), JSON.stringify(tokens));
     await context.addInitScript(
-      (on) => localStorage.setItem('belfry.voice', JSON.stringify({ micOn: on, camOn: false })),
-      mic,
+      ([micOn, camOn]) => {
+        // Only the first load: a reload keeps what the page stored since.
+        if (localStorage.getItem('belfry.voice') === null)
+          localStorage.setItem('belfry.voice', JSON.stringify({ micOn, camOn }));
+      },
+      [mic, cam],
     );
     await context.addInitScript(recordPeerConnections);
     const page = await context.newPage();
@@ -199,5 +200,70 @@ test.describe('voice on Janus (issue 17)', () => {
     await expect.poll(() => hearsAudio(cid), { timeout: 20_000 }).toBe(true);
     await expect(cid.getByTestId(`voice-audio-${host.user.id}`)).toHaveCount(1);
     await expect(cid.getByTestId(`voice-audio-${accounts[0]!.user.id}`)).toHaveCount(0);
+  });
+
+  test('kill -9 of the chat server mid-call: everyone shows reconnecting and comes back; left down, the Storyteller is offered the next server', async () => {
+    test.setTimeout(300_000);
+    const code = 'crash';
+    await createSessionViaApi(server, host.accessToken, { name: code, seats: 5 });
+    const st = await pageFor(host, code, true);
+    const deeTokens = await registerViaApi(server, mail, 'dee');
+    const dee = await pageFor(deeTokens, code, true, true);
+    await dee.getByTestId('seat-0').click();
+    await expect(st.getByTestId('seat-0')).toHaveAttribute('data-occupant', deeTokens.user.id);
+    await expect.poll(() => hearsAudio(dee), { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => hearsAudio(st), { timeout: 30_000 }).toBe(true);
+
+    // Spec 1 §2: the speaker's camera shows on their token, for the others and as their own preview.
+    await expect(st.getByTestId(`seat-video-${deeTokens.user.id}`)).toBeVisible({ timeout: 20_000 });
+    await expect
+      .poll(() => st.getByTestId(`seat-video-${deeTokens.user.id}`).evaluate((v: HTMLVideoElement) => v.videoWidth))
+      .toBeGreaterThan(0);
+    await expect(dee.getByTestId(`seat-video-${deeTokens.user.id}`)).toBeVisible();
+
+    // Spec 3 §5: a volume of 0–200 % per voice, kept in this browser; above 100 % it plays through Web Audio.
+    await st.getByTestId('seat-0-menu').click();
+    const slider = st.getByTestId(`voice-volume-${deeTokens.user.id}`);
+    await slider.focus();
+    for (let i = 0; i < 5; i++) await slider.press('ArrowRight');
+    if (process.env.SHOTS) await st.screenshot({ path: `${process.env.SHOTS}/voice-volume-1366.png` });
+    await st.keyboard.press('Escape');
+    await expect(st.getByTestId(`voice-audio-${deeTokens.user.id}`)).toHaveAttribute('data-volume', '1.5');
+    const stored = await st.evaluate(() => JSON.parse(localStorage.getItem('belfry.voice') ?? '{}') as object);
+    expect(stored).toMatchObject({ volumes: { [deeTokens.user.id]: 1.5 } });
+
+    // Spec 1 §2 nameplate icons: a player who speaks shows none; with her microphone off, listening.
+    await expect(st.getByTestId('seat-0-voice')).toHaveCount(0);
+    await dee.getByTestId('voice-mic').click();
+    await expect(st.getByTestId('seat-0-voice')).toHaveAttribute('data-states', 'listening', { timeout: 20_000 });
+    if (process.env.SHOTS) {
+      await dee.setViewportSize({ width: 768, height: 1024 });
+      await dee.screenshot({ path: `${process.env.SHOTS}/voice-camera-768.png` });
+      await st.screenshot({ path: `${process.env.SHOTS}/voice-listening-1366.png` });
+    }
+    await dee.getByTestId('voice-mic').click();
+    await expect(st.getByTestId('seat-0-voice')).toHaveCount(0, { timeout: 20_000 });
+
+    // kill -9: both show reconnecting, and come back by themselves once it is up again.
+    await media.stop();
+    for (const page of [st, dee])
+      await expect(page.getByTestId('voice-status')).toHaveAttribute('data-state', 'reconnecting', { timeout: 20_000 });
+    await media.start();
+    for (const page of [st, dee])
+      await expect(page.getByTestId('voice-status')).toHaveAttribute('data-state', 'connected', { timeout: 60_000 });
+    await expect.poll(() => hearsAudio(dee), { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => hearsAudio(st), { timeout: 30_000 }).toBe(true);
+
+    // Killed again and left down: within 30–60 s the Storyteller (only) is offered the next server.
+    await media.stop();
+    const offer = st.getByTestId('confirm-dialog');
+    await expect(offer).toBeVisible({ timeout: 75_000 });
+    await expect(offer).toContainText('Spare');
+    await expect(dee.getByTestId('confirm-dialog')).toHaveCount(0);
+    await offer.getByRole('button').last().click();
+    for (const page of [st, dee])
+      await expect(page.getByTestId('voice-status')).toHaveAttribute('data-state', 'connected', { timeout: 30_000 });
+    await expect.poll(() => hearsAudio(dee), { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => hearsAudio(st), { timeout: 30_000 }).toBe(true);
   });
 });

@@ -2,14 +2,15 @@ import type { SessionView } from '@belfry/engine';
 import { useTranslation } from 'react-i18next';
 import { useDraggablePanel } from '../ui/useDraggablePanel';
 import { RoleToken } from '../ui/tokens/RoleToken';
+import { SeatVideo } from '../voice';
 import { removeWhisper } from './chatActions';
 import { nameOf } from './names';
 import { useChannelLabel } from './WhisperPanel';
 import { channelMembers, myChannel } from './whispers';
 
 /**
- * Spec 2 §2 Whisper overlay: the online people in the viewer's channel, with name, pronouns and the
- * role token where the viewer may see it; it can be minimised.
+ * Spec 2 §2 Whisper overlay: the online people in the viewer's channel, with name, pronouns, the
+ * role token where the viewer may see it and their camera where it reaches the viewer; it can be minimised.
  */
 export function WhisperOverlay({ view }: { view: SessionView }) {
   const { t } = useTranslation();
@@ -51,11 +52,19 @@ export function WhisperOverlay({ view }: { view: SessionView }) {
               const pronouns = view.users[id]?.pronouns;
               return (
                 <li key={id} className="whisper-person">
-                  {role ? (
-                    <RoleToken role={role} className="whisper-person__token" />
-                  ) : (
-                    <span className="whisper-person__blank" />
-                  )}
+                  <span className="whisper-person__face">
+                    {role ? (
+                      <RoleToken role={role} className="whisper-person__token" />
+                    ) : (
+                      <span className="whisper-person__blank" />
+                    )}
+                    <SeatVideo
+                      userId={id}
+                      mine={id === view.viewer.id}
+                      className="whisper-person__video"
+                      testId={`whisper-video-${id}`}
+                    />
+                  </span>
                   <span className="whisper-person__name">{nameOf(view, id)}</span>
                   {pronouns && <span className="whisper-person__pronouns">{pronouns}</span>}
                   {seat >= 0 && <span className="whisper-person__seat">{t('whisper.seat', { n: seat + 1 })}</span>}

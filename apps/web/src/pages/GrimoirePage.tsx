@@ -19,6 +19,7 @@ import {
   showsNightBackdrop,
   StorytellerOfflineBanner,
   useGameEffects,
+  useHiddenCams,
   VersionBar,
 } from '../table';
 import { EditionHost, editionRoles, FabledLayer, SideTabs, ThemeBackdrop } from '../script';
@@ -27,7 +28,7 @@ import { roleIconName } from '../ui/icons/iconNames';
 import { preloadIcons } from '../ui/icons/iconStore';
 import { LoadingOverlay } from '../ui/LoadingOverlay';
 import { Toasts } from '../ui/Toasts';
-import { GrimoireAccessIndicator, UsersPanel } from '../people';
+import { GrimoireAccessIndicator, UsersPanel, useServerSwitchOffer } from '../people';
 import { PATHS } from '../routing/paths';
 import { useSessionStore } from '../session/sessionStore';
 import { LocalBadge, LocalPanel, RenameSeatDialog } from '../local';
@@ -73,7 +74,10 @@ export function GrimoirePage({ local = false }: { local?: boolean }) {
   const isTownSquare = useGameUi((state) => state.isTownSquare);
   useGameEffects(view);
   usePreloadedIcons();
-  useVoiceConnection(code, !local && view !== null);
+  // A new chat server for the session (the Storyteller moved it) means a new connection at once.
+  useVoiceConnection(code, !local && view !== null, view?.meta.chatServer ?? '');
+  useHiddenCams(code, !local && view !== null);
+  useServerSwitchOffer(local ? null : view);
 
   // Spec 2 §2: leaving (or never having joined) a game goes to the Lobby.
   if (!code && !local) return <Navigate to={PATHS.lobby} replace />;

@@ -6,6 +6,7 @@ export { UsersPanel } from './UsersPanel';
 export { needsBootleggerWarning } from './bootlegger';
 export { ChatServerField } from './chatServers/ChatServerField';
 export { useChatServers } from './chatServers/useChatServers';
+export { useServerSwitchOffer } from './chatServers/useServerSwitchOffer';
 export { levelKey } from './levels';
 export { browserLanguage, defaultSessionName, languageOptions } from './sessionMeta';
 export { DEFAULT_TAGS, notableTags, tagShortKey, tagValueKey } from './sessionTags';

@@ -126,3 +126,7 @@ export const follow = (userId: string): Promise<boolean> => sendAction('voice', 
 /** Storytellers: cameras inside private channels are shown only to their members, or to nobody. */
 export const setPrivateCams = (hidden: boolean): Promise<boolean> =>
   sendAction('voice', 'private-cams', 'privateCams', { hidden });
+
+/** Anyone: the cameras this user would rather not receive (spec 3 §3 hidden cams). */
+export const hideCams = (hidden: { townSquare: boolean; private: boolean; reveal: boolean }): Promise<boolean> =>
+  sendAction('voice', 'hide-cams', 'hideCams', hidden);

@@ -9,6 +9,7 @@ import { cycleAlignment, emptySeat, follow, setEyes, setSeatFlag } from '../sess
 import { shownAlignment } from '../characters/catalogue';
 import { closeGameDialog, openGameDialog } from '../session/gameUiStore';
 import { hasOpenEyesAbility } from './nightAction';
+import { useVoiceStore, VolumeSlider } from '../voice';
 
 /**
  * Spec 1 §2 player menu per seat: character, alignment, reminders, eyes; the Storyteller also
@@ -16,6 +17,7 @@ import { hasOpenEyesAbility } from './nightAction';
  */
 export function SeatMenu({ view, index }: { view: SessionView; index: number }) {
   const { t } = useTranslation();
+  const voiceOn = useVoiceStore((s) => s.status === 'connected');
   const seat = view.seats[index];
   if (!seat) return null;
   const storyteller = isViewerStoryteller(view);
@@ -27,6 +29,8 @@ export function SeatMenu({ view, index }: { view: SessionView; index: number }) 
   // Spec 2 §3 following: a grimoire holder also hears the channel of the player they follow.
   const canFollow = view.viewer.grimoireAccess && !isLocalGame(view) && seat.id !== '' && !mine && !!user?.isOnline;
   const following = view.chat.following?.[view.viewer.id]?.target === seat.id;
+  // Spec 2 §3 userOverrides: anyone in voice sets how loud each other person plays for them.
+  const hasVolume = voiceOn && !isLocalGame(view) && seat.id !== '' && !mine && !!user?.isOnline;
   const run = (action: () => unknown) => {
     closeGameDialog();
     void action();
@@ -44,6 +48,7 @@ export function SeatMenu({ view, index }: { view: SessionView; index: number }) 
           {seat.role.ability && <span> — {seat.role.ability}</span>}
         </p>
       )}
+      {hasVolume && <VolumeSlider userId={seat.id} name={name} />}
       <ul className="menu-list menu-list--dialog">
         {storyteller && isLocalGame(view) && (
           <SeatMenuItem

@@ -14,7 +14,7 @@ import { useIsPending } from '../session/sessionStore';
 import { canClaimSeat, canVacate, isViewerStoryteller } from '../session/sessionRules';
 import { SeatBadges } from './SeatBadges';
 import { SeatReminders } from './SeatReminders';
-import { SeatVideo } from '../voice';
+import { SeatVideo, SeatVoiceIcons, useVoiceStore } from '../voice';
 
 /** The first character as the reader sees it (an emoji or accented letter stays whole). */
 const initialOf = (name: string): string => (Array.from(name.trim())[0] ?? '?').toUpperCase();
@@ -42,6 +42,7 @@ export function SeatToken({ view, index, x, y, angle, pointAngle, pointedBy }: S
   const mode = useGameUi((state) => state.mode);
   const isTownSquare = useGameUi((state) => state.isTownSquare);
   const [dropTarget, setDropTarget] = useState(false);
+  const inVoice = useVoiceStore((s) => s.status === 'connected');
   const seat = view.seats[index];
   if (!seat) return null;
 
@@ -56,6 +57,8 @@ export function SeatToken({ view, index, x, y, angle, pointAngle, pointedBy }: S
   // A local game's seats carry the names the Storyteller gives them (spec 1 §2 Nameplate).
   const localGame = isLocalGame(view);
   const named = occupied || (localGame && seat.name !== '');
+  // Someone else's seat has a menu for anyone in voice (their volume) and for grimoire holders (listening in).
+  const otherInVoice = occupied && !mine && online && !localGame && (inVoice || view.viewer.grimoireAccess);
   const name =
     user?.username ??
     (occupied
@@ -264,7 +267,7 @@ export function SeatToken({ view, index, x, y, angle, pointAngle, pointedBy }: S
           <GameIcon name={seat.isDead ? (seat.isVoteless ? UI_ICONS.skull : UI_ICONS.ghost) : UI_ICONS.alive} />
         </button>
       )}
-      {(storyteller || mine) && !gathering && (
+      {(storyteller || mine || otherInVoice) && !gathering && (
         <button
           type="button"
           className="seat__menu"
@@ -309,6 +312,7 @@ export function SeatToken({ view, index, x, y, angle, pointAngle, pointedBy }: S
           </span>
         )}
         {mine && <span className="seat__tag seat__tag--you">{t('grimoire.seat.you')}</span>}
+        <SeatVoiceIcons view={view} index={index} />
         {occupied && !online && (
           <span className="seat__tag seat__tag--offline" data-testid={`seat-${index}-offline`}>
             {t('grimoire.seat.offline')}

@@ -12,3 +12,4 @@ export { SessionMenu } from './SessionMenu';
 export { BoostWarningBanner, BootleggerWarning, OtherTabBanner, StorytellerOfflineBanner } from './SessionNotices';
 export { VersionBar } from './VersionBar';
 export { useGameEffects } from './useGameEffects';
+export { useHiddenCams } from './useHiddenCams';

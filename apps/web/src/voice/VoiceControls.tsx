@@ -1,6 +1,8 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { VoiceSetup } from './setup/VoiceSetup';
 import { useVoiceKeys } from './useVoiceKeys';
-import { CameraIcon, MicIcon, SpeakerIcon } from './VoiceIcons';
+import { CameraIcon, MicIcon, SetupIcon, SpeakerIcon } from './VoiceIcons';
 import { setPushToTalk, setVoicePrefs, talk, toggleDeafen, useVoiceStore } from './voiceStore';
 
 /** Spec 1 §2 top bar: microphone, camera and deafen toggles, and the chat connection with its count. */
@@ -11,10 +13,11 @@ export function VoiceControls() {
   const micOn = useVoiceStore((s) => s.micOn);
   const camOn = useVoiceStore((s) => s.camOn);
   const deafened = useVoiceStore((s) => s.audioDeafened);
-  const online = useVoiceStore((s) => s.online);
+  const online = useVoiceStore((s) => Object.keys(s.members).length);
   const mayPublish = useVoiceStore((s) => s.grant?.publish === true);
   const pushToTalk = useVoiceStore((s) => s.pushToTalk);
   const talking = useVoiceStore((s) => s.talking);
+  const [setupOpen, setSetupOpen] = useState(false);
   useVoiceKeys();
   if (status === 'off' && problem === 'no_chat_server') return null;
   return (
@@ -89,17 +92,31 @@ export function VoiceControls() {
       >
         <SpeakerIcon on={!deafened} />
       </button>
+      <button
+        type="button"
+        className="icon-button voice-controls__toggle is-on"
+        title={t('voice.setup.open')}
+        aria-label={t('voice.setup.open')}
+        aria-haspopup="dialog"
+        onClick={() => setSetupOpen(true)}
+        data-testid="voice-setup"
+      >
+        <SetupIcon />
+      </button>
+      {setupOpen && <VoiceSetup onClose={() => setSetupOpen(false)} />}
       <span
         className={`voice-status voice-status--${status}`}
         role="status"
         data-testid="voice-status"
         data-state={status}
         title={
-          problem
-            ? t(`error.${problem}`, { defaultValue: t('voice.status.disconnected') })
-            : status === 'connected'
-              ? t('voice.online', { count: online })
-              : t(`voice.status.${status}`)
+          status === 'unsupported'
+            ? t('voice.unsupported')
+            : problem
+              ? t(`error.${problem}`, { defaultValue: t('voice.status.disconnected') })
+              : status === 'connected'
+                ? t('voice.online', { count: online })
+                : t(`voice.status.${status}`)
         }
       >
         <span className="status-dot" aria-hidden="true" />

@@ -30,3 +30,13 @@ export const SpeakerIcon = ({ on }: { on: boolean }) => (
     <Slash on={on} />
   </svg>
 );
+
+/** Settings for voice and video; sliders rather than a cog, which the game menu beside it already is. */
+export const SetupIcon = () => (
+  <svg {...base}>
+    <path {...stroke} d="M4 6h9M17 6h3M4 12h3M11 12h9M4 18h11M19 18h1" />
+    <circle {...stroke} cx="15" cy="6" r="2" />
+    <circle {...stroke} cx="9" cy="12" r="2" />
+    <circle {...stroke} cx="17" cy="18" r="2" />
+  </svg>
+);

@@ -1,6 +1,9 @@
 import './Voice.css';
 export { RemoteAudio } from './RemoteAudio';
 export { SeatVideo } from './SeatVideo';
+export { SeatVoiceIcons } from './SeatVoiceIcons';
+export { VoiceSetup } from './setup/VoiceSetup';
 export { useVoiceConnection } from './useVoiceConnection';
 export { VoiceControls } from './VoiceControls';
+export { VolumeSlider } from './VolumeSlider';
 export { useVoiceStore } from './voiceStore';

@@ -9,33 +9,30 @@ import {
 import { io, type Socket } from 'socket.io-client';
 import { AppError } from '../api/appError';
 import { getMediaTicket } from '../auth/backend';
+import { audioConstraints, videoConstraints } from './constraints';
+import { MicGain } from './micGain';
 import { withOpusOptions } from './sdp';
 import { type RemoteMedia, useVoiceStore } from './voiceStore';
 
-/** Spec 2 §9: video 320 min / 480 ideal, square; three simulcast layers of 0.5, 1 and 5 Mbps. */
-const VIDEO: MediaTrackConstraints = {
-  width: { min: 320, ideal: 480 },
-  height: { min: 320, ideal: 480 },
-  aspectRatio: 1,
-};
+/** Spec 2 §9: three simulcast layers of 0.5, 1 and 5 Mbps. */
 const SIMULCAST: RTCRtpEncodingParameters[] = [
   { rid: 'l', scaleResolutionDownBy: 4, maxBitrate: 500_000 },
   { rid: 'm', scaleResolutionDownBy: 2, maxBitrate: 1_000_000 },
   { rid: 'h', maxBitrate: 5_000_000 },
 ];
-/** Spec 2 §9: mono audio with echo cancellation, noise suppression and auto gain. */
-const AUDIO: MediaTrackConstraints = {
-  channelCount: 1,
-  echoCancellation: true,
-  noiseSuppression: true,
-  autoGainControl: true,
-};
 /** Candidates are sent in the SDP (no trickle); gathering on a LAN takes a few ms, never this long. */
 const GATHER_MS = 2_000;
 /** Spec 2 §4: consumer errors reconnect with a 30 s cooldown; the first retries come sooner. */
 const RETRY_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
 
 type Ack = { ok: true; [key: string]: unknown } | { ok: false; error: { code: string; message: string } };
+
+/** A user's sockets in the room: one who opens a second tab and closes it is still there. */
+const countMember = (userId: string, change: 1 | -1) =>
+  useVoiceStore.setState(({ members }) => {
+    const { [userId]: count = 0, ...others } = members;
+    return { members: count + change > 0 ? { ...others, [userId]: count + change } : others };
+  });
 
 const gathered = (pc: RTCPeerConnection) =>
   new Promise<void>((resolve) => {
@@ -59,6 +56,7 @@ export class VoiceConnection {
   private sending: RTCPeerConnection | null = null;
   private receiving: RTCPeerConnection | null = null;
   private local: MediaStream | null = null;
+  private gain: MicGain | null = null;
   private lines = new Map<string, MediaStreamInfo>();
   private closed = false;
   private attempt = 0;
@@ -75,6 +73,7 @@ export class VoiceConnection {
         void this.publish().catch((err) => this.retry(err));
       }
       this.applyTalking();
+      this.gain?.setLevel(useVoiceStore.getState().micGain);
     });
     void this.connect();
   }
@@ -84,12 +83,23 @@ export class VoiceConnection {
     clearTimeout(this.retryTimer);
     this.unsubscribe();
     this.teardown();
-    useVoiceStore.setState({ status: 'off', grant: null, producers: [], remote: {}, online: 0, localVideo: null });
+    useVoiceStore.setState({ status: 'off', grant: null, producers: [], remote: {}, members: {}, localVideo: null });
   }
 
+  /** What publishing depends on: a change of any of these publishes again (the gain's level does not). */
   private wish(): string {
-    const { micOn, camOn, pushToTalk, grant } = useVoiceStore.getState();
-    return `${micOn || pushToTalk}:${camOn}:${grant?.publish ?? false}`;
+    const s = useVoiceStore.getState();
+    return [
+      s.micOn || s.pushToTalk,
+      s.camOn,
+      s.grant?.publish ?? false,
+      s.audioDevice,
+      s.videoDevice,
+      s.echoCancellation,
+      s.noiseSuppression,
+      s.autoGainControl,
+      s.micGain !== 1,
+    ].join(':');
   }
 
   /**
@@ -103,6 +113,11 @@ export class VoiceConnection {
 
   private async connect(): Promise<void> {
     if (this.closed) return;
+    // Spec 2 §8 "Browser not supported": a browser without WebRTC or capture (old Safari, Opera Mini, IE).
+    if (typeof RTCPeerConnection === 'undefined' || !navigator.mediaDevices?.getUserMedia) {
+      useVoiceStore.setState({ status: 'unsupported', problem: null });
+      return;
+    }
     useVoiceStore.setState({ status: this.attempt === 0 ? 'connecting' : 'reconnecting' });
     let ticket: MediaTicketAnswer;
     try {
@@ -139,10 +154,8 @@ export class VoiceConnection {
         void this.answer(offer).catch((err) => this.retry(err)),
     );
     socket.on(MEDIA_SERVER_EVENTS.producerClosed, () => this.pruneRemote());
-    socket.on(MEDIA_SERVER_EVENTS.consumerJoined, () => useVoiceStore.setState((s) => ({ online: s.online + 1 })));
-    socket.on(MEDIA_SERVER_EVENTS.consumerLeft, () =>
-      useVoiceStore.setState((s) => ({ online: Math.max(1, s.online - 1) })),
-    );
+    socket.on(MEDIA_SERVER_EVENTS.consumerJoined, ({ userId }: { userId: string }) => countMember(userId, 1));
+    socket.on(MEDIA_SERVER_EVENTS.consumerLeft, ({ userId }: { userId: string }) => countMember(userId, -1));
   }
 
   private async request(event: string, payload: unknown): Promise<Ack & { ok: true }> {
@@ -161,7 +174,7 @@ export class VoiceConnection {
       problem: null,
       grant: answer.grant as MediaGrantWire,
       producers,
-      online: 1 + producers.length,
+      members: Object.fromEntries((answer.members as string[]).map((id) => [id, 1])),
     });
     await this.publish();
     await this.consume(producers);
@@ -170,24 +183,24 @@ export class VoiceConnection {
   /** Publishes what the user wants and the game allows; stops publishing otherwise. */
   private async publish(): Promise<void> {
     if (!this.socket?.connected) return;
-    const { micOn, camOn, pushToTalk, grant } = useVoiceStore.getState();
-    const audio = (micOn || pushToTalk) && grant?.publish === true;
-    const video = camOn && grant?.publish === true;
-    this.sending?.close();
-    this.sending = null;
-    this.local?.getTracks().forEach((track) => track.stop());
-    this.local = null;
-    useVoiceStore.setState({ localVideo: null });
+    const prefs = useVoiceStore.getState();
+    const audio = (prefs.micOn || prefs.pushToTalk) && prefs.grant?.publish === true;
+    const video = prefs.camOn && prefs.grant?.publish === true;
+    this.stopSending();
     if (!audio && !video) return;
     const local = await navigator.mediaDevices.getUserMedia({
-      audio: audio ? AUDIO : false,
-      video: video ? VIDEO : false,
+      audio: audio ? audioConstraints(prefs) : false,
+      video: video ? videoConstraints(prefs) : false,
     });
     this.local = local;
     this.applyTalking();
     const pc = new RTCPeerConnection();
     this.sending = pc;
-    for (const track of local.getAudioTracks()) pc.addTransceiver(track, { direction: 'sendonly' });
+    for (const track of local.getAudioTracks()) {
+      // Spec 3 §5: a gain other than 1 goes through Web Audio; at 1 the microphone's own track is sent.
+      this.gain = prefs.micGain === 1 ? null : new MicGain(track, prefs.micGain);
+      pc.addTransceiver(this.gain?.track ?? track, { direction: 'sendonly' });
+    }
     for (const track of local.getVideoTracks()) {
       pc.addTransceiver(track, { direction: 'sendonly', sendEncodings: SIMULCAST });
     }
@@ -198,6 +211,16 @@ export class VoiceConnection {
     if (this.sending !== pc) return;
     await pc.setRemoteDescription(answer.jsep as RTCSessionDescriptionInit);
     useVoiceStore.setState({ localVideo: video ? local : null });
+  }
+
+  private stopSending(): void {
+    this.sending?.close();
+    this.sending = null;
+    this.gain?.close();
+    this.gain = null;
+    this.local?.getTracks().forEach((track) => track.stop());
+    this.local = null;
+    useVoiceStore.setState({ localVideo: null });
   }
 
   /** Asks for every producer the game lets this user receive. */
@@ -256,6 +279,7 @@ export class VoiceConnection {
       problem: err instanceof AppError ? err.code : 'chat_server_unavailable',
       remote: {},
       producers: [],
+      members: {},
     });
     clearTimeout(this.retryTimer);
     this.retryTimer = setTimeout(() => void this.connect(), delay);
@@ -266,12 +290,9 @@ export class VoiceConnection {
     this.socket = null;
     socket?.removeAllListeners();
     socket?.disconnect();
-    this.sending?.close();
+    this.stopSending();
     this.receiving?.close();
-    this.sending = null;
     this.receiving = null;
     this.lines.clear();
-    this.local?.getTracks().forEach((track) => track.stop());
-    this.local = null;
   }
 }

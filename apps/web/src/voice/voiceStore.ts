@@ -1,24 +1,23 @@
 import type { MediaGrantWire, MediaProducer } from '@belfry/protocol';
 import { create } from 'zustand';
 import { talkSwitch } from './talkSwitch';
+import { clampLevel, DEFAULT_PREFS, parsePrefs, PREF_KEYS, serializePrefs, type VoicePrefs } from './voicePrefs';
 
-/** Spec 2 §4 Chat connection: connecting, connected, reconnecting, disconnected (and off: no chat server). */
-export type VoiceStatus = 'off' | 'connecting' | 'connected' | 'reconnecting' | 'disconnected';
+/**
+ * Spec 2 §4 Chat connection: connecting, connected, reconnecting, disconnected; off: no chat server;
+ * unsupported: the browser cannot do WebRTC (spec 2 §8).
+ */
+export type VoiceStatus = 'off' | 'unsupported' | 'connecting' | 'connected' | 'reconnecting' | 'disconnected';
 
 export interface RemoteMedia {
   audio?: MediaStream;
   video?: MediaStream;
 }
 
-export interface VoiceState {
+export interface VoiceState extends VoicePrefs {
   status: VoiceStatus;
   /** Why the last attempt failed (an error key), for the connection icon's title. */
   problem: string | null;
-  /** The user's wish to send their microphone / camera (stored per browser); the mic toggle is the mute. */
-  micOn: boolean;
-  camOn: boolean;
-  /** Spec 2 §4: push-to-talk on mutes the mic except while the talk key or button is held. */
-  pushToTalk: boolean;
   /** Held (or within the release grace): the microphone sends. */
   talking: boolean;
   /** Spec 2 §4: deafening audio also mutes it; likewise video. */
@@ -27,27 +26,22 @@ export interface VoiceState {
   /** What the game allows this user now. */
   grant: MediaGrantWire | null;
   producers: MediaProducer[];
-  /** Users in the room of the chat server (the connection icon's count). */
-  online: number;
+  /** Users in the room of the chat server, with their socket counts (the connection icon's count). */
+  members: Record<string, number>;
   remote: Record<string, RemoteMedia>;
   /** The local camera, for the user's own token. */
   localVideo: MediaStream | null;
+  /** Spec 2 §8: the browser would not start playing a voice until the user interacts with the page. */
+  autoplayBlocked: boolean;
 }
 
 const PREFS_KEY = 'belfry.voice';
 
-interface Prefs {
-  micOn: boolean;
-  camOn: boolean;
-  pushToTalk: boolean;
-}
-
-const readPrefs = (): Prefs => {
+const readPrefs = (): VoicePrefs => {
   try {
-    const raw = JSON.parse(localStorage.getItem(PREFS_KEY) ?? '{}') as Partial<Prefs>;
-    return { micOn: raw.micOn === true, camOn: raw.camOn === true, pushToTalk: raw.pushToTalk === true };
+    return parsePrefs(localStorage.getItem(PREFS_KEY));
   } catch {
-    return { micOn: false, camOn: false, pushToTalk: false };
+    return { ...DEFAULT_PREFS };
   }
 };
 
@@ -60,20 +54,29 @@ export const useVoiceStore = create<VoiceState>(() => ({
   videoDeafened: false,
   grant: null,
   producers: [],
-  online: 0,
+  members: {},
   remote: {},
   localVideo: null,
+  autoplayBlocked: false,
 }));
 
-/** Chat preferences are stored locally (spec 2 §4). */
-export const setVoicePrefs = (prefs: Partial<Prefs>): void => {
+/** Chat preferences are stored locally (spec 2 §4, spec 3 §3). */
+export const setVoicePrefs = (prefs: Partial<VoicePrefs>): void => {
   useVoiceStore.setState(prefs);
-  const { micOn, camOn, pushToTalk } = useVoiceStore.getState();
+  const state = useVoiceStore.getState();
+  const current = Object.fromEntries(PREF_KEYS.map((key) => [key, state[key]])) as unknown as VoicePrefs;
   try {
-    localStorage.setItem(PREFS_KEY, JSON.stringify({ micOn, camOn, pushToTalk }));
+    localStorage.setItem(PREFS_KEY, serializePrefs(current));
   } catch {
     // Private mode: the choice lasts for this page only.
   }
+};
+
+/** Spec 2 §3 userOverrides: how loud one person plays here, 0–2 (1 removes the override). */
+export const setVolume = (userId: string, level: number): void => {
+  const { [userId]: _previous, ...others } = useVoiceStore.getState().volumes;
+  const clamped = clampLevel(level);
+  setVoicePrefs({ volumes: clamped === 1 ? others : { ...others, [userId]: clamped } });
 };
 
 /** Spec 2 §4: deafening audio also mutes it; likewise video. */

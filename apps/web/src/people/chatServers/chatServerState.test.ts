@@ -1,31 +1,27 @@
 import type { ChatServerInfo } from '@belfry/protocol';
 import { describe, expect, it } from 'vitest';
-import { chatServerState, loadPercent } from './chatServerState';
+import { nextChatServer } from './chatServerState';
 
-const server = (users: number | null, host = 'eu.example:8090'): ChatServerInfo => ({
+const server = (host: string, users: number | null): ChatServerInfo => ({
   host,
-  name: 'Europe',
-  health: users === null ? null : { users, load: 0.2, latency: 1, color: 'hsl(96, 70%, 42%)' },
+  name: host,
+  health: users === null ? null : { users, load: 0.1, latency: 1, color: 'green' },
 });
 
-describe('chat server options (spec 2 §5)', () => {
-  it('cannot pick a chat server with 200 users or more', () => {
-    expect(chatServerState(server(199))).toBe('free');
-    expect(chatServerState(server(200))).toBe('full');
+describe('the next preferred chat server (spec 2 §4)', () => {
+  it('is the next in order after the current one, wrapping round, skipping full (200) and silent ones', () => {
+    const list = [server('a', 3), server('b', 200), server('c', null), server('d', 10)];
+    expect(nextChatServer(list, 'a')?.host).toBe('d');
+    expect(nextChatServer(list, 'd')?.host).toBe('a');
+    expect(nextChatServer([server('a', 1), server('b', 199)], 'a')?.host).toBe('b');
   });
 
-  it('cannot pick one that did not answer its health check', () => {
-    expect(chatServerState(server(null))).toBe('down');
+  it('is none when every other server is full or silent, or there is no other', () => {
+    expect(nextChatServer([server('a', 1), server('b', 250)], 'a')).toBeNull();
+    expect(nextChatServer([server('a', 1)], 'a')).toBeNull();
   });
 
-  it('cannot re-pick the current one in a session', () => {
-    expect(chatServerState(server(3), 'eu.example:8090')).toBe('current');
-    expect(chatServerState(server(3), 'us.example:8090')).toBe('free');
-  });
-
-  it('shows load as a percentage of one core', () => {
-    expect(loadPercent(0.347)).toBe(35);
-    expect(loadPercent(1.5)).toBe(150);
-    expect(loadPercent(-1)).toBe(0);
+  it('starts from the first when the current one is no longer listed', () => {
+    expect(nextChatServer([server('x', 1), server('y', 1)], 'gone')?.host).toBe('x');
   });
 });

@@ -144,6 +144,12 @@ test.describe('voice on Janus (issue 17)', () => {
     await ann.getByTestId('voice-mic').click();
     await expect.poll(() => hearsAudio(cid), { timeout: 20_000 }).toBe(true);
 
+    // Spec 2 §4: deafening also mutes: nothing of ann reaches cid while she hears nobody.
+    await ann.getByTestId('voice-deafen').click();
+    await expect.poll(() => hearsAudio(cid), { timeout: 20_000 }).toBe(false);
+    await ann.getByTestId('voice-deafen').click();
+    await expect.poll(() => hearsAudio(cid), { timeout: 20_000 }).toBe(true);
+
     // Push-to-talk (spec 2 §4, §9): ann's microphone sends only while she holds "." (and 250 ms more).
     await ann.getByTestId('voice-ptt').click();
     await expect(ann.getByTestId('voice-mic')).toHaveCount(0); // the mute is inert: a hold-to-talk button instead

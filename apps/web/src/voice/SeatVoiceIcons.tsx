@@ -38,8 +38,8 @@ export function SeatVoiceIcons({ view, index }: { view: SessionView; index: numb
   const tableHasVideo = useVoiceStore(
     (s) => s.localVideo !== null || s.producers.some((p) => p.video && !p.videoPaused),
   );
-  const sendsAudio = useVoiceStore((s) => s.grant?.publish === true && (s.micOn || s.pushToTalk));
-  const sendsVideo = useVoiceStore((s) => s.grant?.publish === true && s.camOn);
+  const sendsAudio = useVoiceStore((s) => s.grant?.publish === true && (s.micOn || s.pushToTalk) && !s.audioDeafened);
+  const sendsVideo = useVoiceStore((s) => s.grant?.publish === true && s.camOn && !s.videoDeafened);
   if (!seat || userId === '' || isLocalGame(view)) return null;
   const channels = view.chat.channels;
   const followed = view.chat.following?.[userId]?.target;

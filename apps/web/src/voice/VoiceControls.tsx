@@ -14,7 +14,8 @@ export function VoiceControls() {
   const camOn = useVoiceStore((s) => s.camOn);
   const deafened = useVoiceStore((s) => s.audioDeafened);
   const online = useVoiceStore((s) => Object.keys(s.members).length);
-  const mayPublish = useVoiceStore((s) => s.grant?.publish === true);
+  // Deafened, nothing is sent either (spec 2 §4): the icons say so.
+  const mayPublish = useVoiceStore((s) => s.grant?.publish === true && !s.audioDeafened);
   const pushToTalk = useVoiceStore((s) => s.pushToTalk);
   const talking = useVoiceStore((s) => s.talking);
   const [setupOpen, setSetupOpen] = useState(false);

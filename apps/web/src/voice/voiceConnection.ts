@@ -90,8 +90,8 @@ export class VoiceConnection {
   private wish(): string {
     const s = useVoiceStore.getState();
     return [
-      s.micOn || s.pushToTalk,
-      s.camOn,
+      (s.micOn || s.pushToTalk) && !s.audioDeafened,
+      s.camOn && !s.videoDeafened,
       s.grant?.publish ?? false,
       s.audioDevice,
       s.videoDevice,
@@ -184,8 +184,9 @@ export class VoiceConnection {
   private async publish(): Promise<void> {
     if (!this.socket?.connected) return;
     const prefs = useVoiceStore.getState();
-    const audio = (prefs.micOn || prefs.pushToTalk) && prefs.grant?.publish === true;
-    const video = prefs.camOn && prefs.grant?.publish === true;
+    // Spec 2 §4: deafened audio is muted audio too; likewise video.
+    const audio = (prefs.micOn || prefs.pushToTalk) && !prefs.audioDeafened && prefs.grant?.publish === true;
+    const video = prefs.camOn && !prefs.videoDeafened && prefs.grant?.publish === true;
     this.stopSending();
     if (!audio && !video) return;
     const local = await navigator.mediaDevices.getUserMedia({

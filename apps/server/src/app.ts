@@ -21,6 +21,7 @@ import { ChatServers } from './media/chatServers';
 import { forwardMediaUpgrades } from './media/mediaForward';
 import { MediaLink } from './media/mediaLink';
 import { OutboxSms, type SmsProvider } from './mail/sms';
+import { AccountEvents } from './sessions/accountEvents';
 import { openCluster } from './sessions/cluster';
 import type { SessionHub } from './sessions/hub';
 import { attachSessionSockets } from './sessions/socket';
@@ -93,6 +94,8 @@ export const startServer = async (
   // Before any route too: its hook compresses the answers of the routes registered after it.
   await registerCompression(app);
   registerAuthRoutes(app, { accounts, users, captcha, phone, limiter, limits: config.limits, auth });
+  // Bans and announcements reach live sockets; the socket server is attached once it exists.
+  const accountEvents = new AccountEvents();
   registerUserRoutes(app, { users, auth });
   registerSessionRoutes(app, {
     store,
@@ -129,6 +132,7 @@ export const startServer = async (
     pingTimeout: 10_000,
   });
 
+  accountEvents.attach(io);
   const cluster = await openCluster(io, store, config.redisUrl, app.log, mediaLink);
   const { hub } = cluster;
   const sockets = attachSessionSockets(io, {

@@ -42,6 +42,8 @@ export const ERROR_CODES = [
   'phone_verification_needed',
   'banned_from_session',
   'kicked',
+  /** A moderator banned the account: its sockets close with this (issue 18). */
+  'banned',
   'grimoire_not_allowed',
   'pointing_active',
   'not_running',

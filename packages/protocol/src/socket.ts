@@ -223,4 +223,12 @@ export const SERVER_EVENTS = {
   textMessageIndicator: 'textMessageIndicator',
   /** The server measures the round trip: the client acknowledges at once with its `Date.now()`. */
   serverPing: 'serverPing',
+  /** Spec 2 §7: an announcement from official staff, `{title, text}`, shown as a dialogue. */
+  announcement: 'announcement',
 } as const;
+
+/** Spec 2 §3 Announcement as delivered (the session name only chooses who receives it). */
+export interface AnnouncementEvent {
+  title: string;
+  text: string;
+}

@@ -212,6 +212,50 @@ migrations['0004_session_events'] = {
   },
 };
 
+migrations['0005_people_and_records'] = {
+  async up(db: Kysely<unknown>) {
+    // Issue 18: operator settings kept in the database (e.g. the level new accounts get).
+    await db.schema
+      .createTable('settings')
+      .addColumn('name', 'varchar(64)', (c) => c.primaryKey())
+      .addColumn('value', 'text', (c) => c.notNull())
+      .addColumn('updated_at', 'bigint', (c) => c.notNull())
+      .execute();
+    // Uploaded avatars, re-encoded to webp, as base64 text: one column type in both dialects, and every
+    // node behind a load balancer serves the same picture.
+    await db.schema
+      .createTable('avatars')
+      .addColumn('user_id', 'varchar(64)', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
+      .addColumn('image', 'text', (c) => c.notNull())
+      .addColumn('updated_at', 'bigint', (c) => c.notNull())
+      .execute();
+    // A finished game (the reveal): its record as JSON, and who took part, for the record page and stats.
+    await db.schema
+      .createTable('game_records')
+      .addColumn('id', 'varchar(32)', (c) => c.primaryKey())
+      .addColumn('session_id', 'varchar(20)', (c) => c.notNull())
+      .addColumn('started_at', 'bigint', (c) => c.notNull())
+      .addColumn('ended_at', 'bigint', (c) => c.notNull())
+      .addColumn('is_public', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('record', 'text', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('game_records_ended').on('game_records').column('ended_at').execute();
+    await db.schema
+      .createTable('game_record_users')
+      .addColumn('record_id', 'varchar(32)', (c) => c.notNull().references('game_records.id').onDelete('cascade'))
+      .addColumn('user_id', 'varchar(64)', (c) => c.notNull())
+      /** 'storyteller', 'player' or 'spectator'. */
+      .addColumn('part', 'varchar(16)', (c) => c.notNull())
+      .addPrimaryKeyConstraint('game_record_users_pk', ['record_id', 'user_id'])
+      .execute();
+    await db.schema.createIndex('game_record_users_user').on('game_record_users').column('user_id').execute();
+  },
+  async down(db: Kysely<unknown>) {
+    for (const table of ['game_record_users', 'game_records', 'avatars', 'settings'])
+      await db.schema.dropTable(table).execute();
+  },
+};
+
 export const migrationProvider: MigrationProvider = {
   getMigrations: async () => migrations,
 };

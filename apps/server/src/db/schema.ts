@@ -135,6 +135,38 @@ export interface SecretsTable {
   value: string;
 }
 
+/** Operator settings (issue 18), e.g. `default_level`: the level new accounts get. */
+export interface SettingsTable {
+  name: string;
+  value: string;
+  updated_at: number;
+}
+
+/** An uploaded avatar, re-encoded to a square webp (base64). */
+export interface AvatarsTable {
+  user_id: string;
+  image: string;
+  updated_at: number;
+}
+
+/** A finished game (issue 18): written once at the reveal. */
+export interface GameRecordsTable {
+  id: string;
+  session_id: string;
+  started_at: number;
+  ended_at: number;
+  /** The Storyteller may make a record public; otherwise only those who took part see it. */
+  is_public: Generated<number>;
+  /** JSON of the record (protocol `GameRecord`). */
+  record: string;
+}
+
+export interface GameRecordUsersTable {
+  record_id: string;
+  user_id: string;
+  part: 'storyteller' | 'player' | 'spectator';
+}
+
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -149,4 +181,8 @@ export interface Database {
   ban_users: BanUsersTable;
   captcha_used: CaptchaUsedTable;
   rate_limits: RateLimitsTable;
+  settings: SettingsTable;
+  avatars: AvatarsTable;
+  game_records: GameRecordsTable;
+  game_record_users: GameRecordUsersTable;
 }

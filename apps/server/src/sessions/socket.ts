@@ -18,6 +18,7 @@ import type { ChatServers } from '../media/chatServers';
 import { verifyAccessToken } from '../auth/tokens';
 import type { RateLimiter } from '../auth/rate-limit';
 import type { RateLimits } from '../config';
+import { accountRoom, sessionRoom } from './accountEvents';
 import { userRoom } from './cluster';
 import { sessionLookups } from './lookups';
 import { familyOf, scaleRates, TokenBuckets } from './buckets';
@@ -124,7 +125,12 @@ export const attachSessionSockets = (
   io.on('connection', async (socket: Socket) => {
     const { member, sessionId } = socket.data as SocketData;
     // Events meant for this user in this session (typing) reach it from any node.
-    void socket.join(userRoom(sessionId, member.actor.userId));
+    void socket.join([
+      userRoom(sessionId, member.actor.userId),
+      // A ban closes every socket of the account; an announcement reaches a session (issue 18).
+      accountRoom(member.actor.userId),
+      sessionRoom(sessionId),
+    ]);
     // Listeners first, so that nothing sent right after connecting is lost.
     socket.onAny((event: unknown, ...args: unknown[]) => {
       const ack = typeof args.at(-1) === 'function' ? (args.pop() as AckFn) : null;

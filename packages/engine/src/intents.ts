@@ -50,6 +50,7 @@ export type Intent =
   | { type: 'flipReminder'; index: number; at: number }
   | { type: 'timer'; title: string; duration: number; isPausedDuringVotes: boolean }
   | { type: 'raiseHand'; icon: string | null }
+  | { type: 'powerful'; secret: string }
   | { type: 'attention' }
   | { type: 'pointing'; action: 'start'; team?: Team; dead?: boolean }
   | { type: 'pointing'; action: 'stop' }

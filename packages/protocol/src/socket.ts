@@ -106,6 +106,8 @@ export const clientMessages = {
   /** Spec 1 §7: timer (title, duration, isPausedDuringVotes); the duration is in seconds. */
   timer: z.object({ title: z.string().max(50), duration: z.number(), isPausedDuringVotes: z.boolean() }).strict(),
   raiseHand: z.object({ icon: z.string().min(1).max(60).nullable() }).strict(),
+  /** Spec 1 §5 hidden secret prompt: 2 to 50 characters. */
+  powerful: z.object({ secret: z.string().min(2).max(50) }).strict(),
   attention: z.object({}).strict(),
   pointing: z.discriminatedUnion('action', [
     z

@@ -20,6 +20,7 @@ import {
   StorytellerOfflineBanner,
   useGameEffects,
   useHiddenCams,
+  SecretPrompt,
   VersionBar,
 } from '../table';
 import { EditionHost, editionRoles, FabledLayer, SideTabs, ThemeBackdrop } from '../script';
@@ -126,6 +127,7 @@ export function GrimoirePage({ local = false }: { local?: boolean }) {
       {view && local && <RenameSeatDialog view={view} />}
       {!local && <ChatPanel />}
       {!local && <RemoteAudio />}
+      {view && !local && <SecretPrompt />}
       <Toasts />
       {/* A local game waits for nothing: no start-up request may cover it (it runs offline too). */}
       {!local && <LoadingOverlay whenEmpty={view ? undefined : 'game'} />}

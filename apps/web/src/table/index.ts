@@ -13,3 +13,4 @@ export { BoostWarningBanner, BootleggerWarning, OtherTabBanner, StorytellerOffli
 export { VersionBar } from './VersionBar';
 export { useGameEffects } from './useGameEffects';
 export { useHiddenCams } from './useHiddenCams';
+export { SecretPrompt } from './SecretPrompt';

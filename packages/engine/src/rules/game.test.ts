@@ -312,6 +312,25 @@ describe('raised hands (spec 1 §4: seated only, ignored during a nomination, 50
   });
 });
 
+describe('the powerful flag (spec 1 §5: a hidden prompt of 2–50 characters, compared with the session code)', () => {
+  it('the session code toggles it for this session (and the extra hands with it); anything else did not work', () => {
+    const wrong = act(seated(), ALICE, { type: 'powerful', secret: 'abd' });
+    expect(code(wrong)).toBe('bad_request');
+    let s = ok(act(seated(), ALICE, { type: 'powerful', secret: ' ABC ' }));
+    expect(s.users.alice!.flags).toContain('powerful');
+    s = ok(act(s, ALICE, { type: 'raiseHand', icon: 'role:imp' }, T0 + 1_000));
+    expect(s.raisedHands.alice).toBe('role:imp');
+    // A reconnection keeps it (the account itself is not powerful).
+    const { isOnline: _online, grimoireAccess: _access, ...profile } = s.users.alice!;
+    s = ok(act(s, SYSTEM, { type: 'presence', user: { ...profile, flags: [] }, isOnline: true }));
+    expect(s.users.alice!.flags).toContain('powerful');
+    s = ok(act(s, ALICE, { type: 'powerful', secret: 'abc' }));
+    expect(s.users.alice!.flags).not.toContain('powerful');
+    expect(s.raisedHands.alice).toBeUndefined();
+    expect(code(act(s, { userId: 'stranger', level: 'none' }, { type: 'powerful', secret: 'abc' }))).toBe('forbidden');
+  });
+});
+
 describe('pointing (spec 1 §4: 4 s countdown then locked)', () => {
   it('by day everyone points; after 4 s it locks; closing during the countdown locks it, then ends it', () => {
     let s = ok(act(seated(), ST, { type: 'pointing', action: 'start' }));

@@ -1,5 +1,5 @@
 import type { Draft } from 'immer';
-import { MAX_SESSION_USERS, SESSION_BOOST_MS } from '../constants';
+import { BUILT_IN_HAND_ICONS, MAX_SESSION_USERS, SESSION_BOOST_MS } from '../constants';
 import { refuse } from '../errors';
 import { isInGame, isStoryteller } from '../permissions';
 import type { SessionState } from '../types';
@@ -21,7 +21,26 @@ const forgetOneIfFull = (draft: Draft<SessionState>): void => {
   if (draft.hiddenCams?.[gone.id]) delete draft.hiddenCams[gone.id];
 };
 
-export const presenceRules: RulesFor<'boost' | 'presence'> = {
+const isBuiltInHand = (icon: string) => (BUILT_IN_HAND_ICONS as readonly string[]).includes(icon);
+
+export const presenceRules: RulesFor<'boost' | 'presence' | 'powerful'> = {
+  /**
+   * Spec 1 §5/§6: the hidden prompt's secret (2–50 characters), compared with the session code,
+   * toggles the powerful flag (extra hand icons) for this session; anything else did not work.
+   */
+  powerful(draft, { secret }, actor) {
+    const user = draft.users[actor.userId];
+    if (!user) return refuse('forbidden', 'You are not in this session.');
+    if (secret.trim().toLowerCase() !== draft.sessionId) return refuse('bad_request', "That didn't work.");
+    user.flags = user.flags.includes('powerful')
+      ? user.flags.filter((flag) => flag !== 'powerful')
+      : [...user.flags, 'powerful'];
+    if (!user.flags.includes('powerful')) {
+      const hand = draft.raisedHands[actor.userId];
+      if (hand !== undefined && !isBuiltInHand(hand)) delete draft.raisedHands[actor.userId];
+    }
+  },
+
   /**
    * While a subscribed Storyteller is online the server renews the boost now and then (it decides who
    * is subscribed and online); an hour ahead each time.
@@ -44,7 +63,9 @@ export const presenceRules: RulesFor<'boost' | 'presence'> = {
       if (known.username !== user.username) known.username = user.username;
       if (known.pronouns !== user.pronouns) known.pronouns = user.pronouns;
       if (known.level !== user.level) known.level = user.level;
-      if (known.flags.join() !== user.flags.join()) known.flags = [...user.flags];
+      // The powerful flag found by the hidden prompt lasts as long as the session remembers the user.
+      const flags = known.flags.includes('powerful') ? [...new Set([...user.flags, 'powerful' as const])] : user.flags;
+      if (known.flags.join() !== flags.join()) known.flags = [...flags];
     }
     // A subscribed Storyteller arriving opens the session to users without one for the next hour.
     if (isOnline && isSubscribed && isStoryteller(draft, user.id)) {

@@ -25,7 +25,19 @@ const GATHER_MS = 2_000;
 /** Spec 2 §4: consumer errors reconnect with a 30 s cooldown; the first retries come sooner. */
 const RETRY_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
 
-type Ack = { ok: true; [key: string]: unknown } | { ok: false; error: { code: string; message: string } };
+type Ack =
+  { ok: true; [key: string]: unknown } | { ok: false; error: { code: string; message: string; retryAfter?: number } };
+
+/** A refused request; a rate-limited one says when to ask again (seconds). */
+class MediaRefusal extends Error {
+  constructor(
+    readonly code: string,
+    readonly retryAfter: number | undefined,
+    message: string,
+  ) {
+    super(message);
+  }
+}
 
 /** A user's sockets in the room: one who opens a second tab and closes it is still there. */
 const countMember = (userId: string, change: 1 | -1) =>
@@ -58,6 +70,10 @@ export class VoiceConnection {
   private local: MediaStream | null = null;
   private gain: MicGain | null = null;
   private lines = new Map<string, MediaStreamInfo>();
+  private pendingConsume: MediaProducer[] | null = null;
+  /** The socket whose consume loop runs (a new socket starts its own). */
+  private consumingFor: Socket | null = null;
+  private producersHeard = false;
   private closed = false;
   private attempt = 0;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
@@ -145,8 +161,9 @@ export class VoiceConnection {
     });
     socket.on(MEDIA_SERVER_EVENTS.grant, (grant: MediaGrantWire) => useVoiceStore.setState({ grant }));
     socket.on(MEDIA_SERVER_EVENTS.newProducers, (producers: MediaProducer[]) => {
+      this.producersHeard = true;
       useVoiceStore.setState({ producers });
-      void this.consume(producers).catch((err) => this.retry(err));
+      this.wantConsume(producers);
     });
     socket.on(
       MEDIA_SERVER_EVENTS.renegotiate,
@@ -160,15 +177,18 @@ export class VoiceConnection {
 
   private async request(event: string, payload: unknown): Promise<Ack & { ok: true }> {
     const answer = (await this.socket!.timeout(10_000).emitWithAck(event, payload)) as Ack;
-    if (!answer.ok) throw new Error(`${event}: ${answer.error.code}`);
+    if (!answer.ok)
+      throw new MediaRefusal(answer.error.code, answer.error.retryAfter, `${event}: ${answer.error.code}`);
     return answer;
   }
 
   private async joined(socket: Socket): Promise<void> {
+    this.producersHeard = false;
     const answer = await this.request('join', { roomId: this.sessionId });
     if (socket !== this.socket) return;
     this.attempt = 0;
-    const producers = answer.producers as MediaProducer[];
+    // A newProducers event may have arrived before this answer is handled: it is the newer list.
+    const producers = this.producersHeard ? useVoiceStore.getState().producers : (answer.producers as MediaProducer[]);
     useVoiceStore.setState({
       status: 'connected',
       problem: null,
@@ -177,7 +197,7 @@ export class VoiceConnection {
       members: Object.fromEntries((answer.members as string[]).map((id) => [id, 1])),
     });
     await this.publish();
-    await this.consume(producers);
+    this.wantConsume(producers);
   }
 
   /** Publishes what the user wants and the game allows; stops publishing otherwise. */
@@ -222,6 +242,38 @@ export class VoiceConnection {
     this.local?.getTracks().forEach((track) => track.stop());
     this.local = null;
     useVoiceStore.setState({ localVideo: null });
+  }
+
+  /**
+   * Consume requests are serialised and coalesced: when a whole table joins at once the producer list
+   * changes many times a second, and only the latest list matters. A rate-limited request waits as the
+   * chat server says and asks again, instead of starting the connection over.
+   */
+  private wantConsume(producers: MediaProducer[]): void {
+    this.pendingConsume = producers;
+    if (this.consumingFor !== this.socket) void this.drainConsume();
+  }
+
+  private async drainConsume(): Promise<void> {
+    const socket = this.socket;
+    this.consumingFor = socket;
+    try {
+      while (this.pendingConsume && socket === this.socket) {
+        const next = this.pendingConsume;
+        this.pendingConsume = null;
+        try {
+          await this.consume(next);
+        } catch (err) {
+          if (!(err instanceof MediaRefusal) || err.code !== 'rate_limited') throw err;
+          this.pendingConsume ??= next;
+          await new Promise((resolve) => setTimeout(resolve, (err.retryAfter ?? 1) * 1_000));
+        }
+      }
+    } catch (err) {
+      if (socket === this.socket) this.retry(err);
+    } finally {
+      if (this.consumingFor === socket) this.consumingFor = null;
+    }
   }
 
   /** Asks for every producer the game lets this user receive. */

@@ -222,6 +222,12 @@ test('a blocked microphone and camera, and a machine without any, each say what 
   const bare = await enter(host, code, () => {
     navigator.mediaDevices.enumerateDevices = () => Promise.resolve([]);
   });
+  // Spec 2 §4: with no device the mute buttons are inert and say why.
+  await expect(bare.page.getByTestId('voice-mic')).toHaveAttribute('aria-disabled', 'true');
+  await expect(bare.page.getByTestId('voice-cam')).toHaveAttribute(
+    'title',
+    'No camera found: plug one in, or check the setup',
+  );
   await bare.page.getByTestId('voice-setup').click();
   await expect(bare.page.getByTestId('setup-mic-status')).toHaveAttribute('data-state', 'no_device');
   await expect(bare.page.getByTestId('setup-mic-status')).toContainText('No microphone found.');

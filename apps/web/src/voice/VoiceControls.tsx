@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { VoiceSetup } from './setup/VoiceSetup';
+import { useDevices } from './setup/useDevices';
 import { useVoiceKeys } from './useVoiceKeys';
 import { CameraIcon, MicIcon, SetupIcon, SpeakerIcon } from './VoiceIcons';
 import { setPushToTalk, setVoicePrefs, talk, toggleDeafen, useVoiceStore } from './voiceStore';
@@ -20,6 +21,10 @@ export function VoiceControls() {
   const talking = useVoiceStore((s) => s.talking);
   const [setupOpen, setSetupOpen] = useState(false);
   useVoiceKeys();
+  const mics = useDevices('audioinput');
+  const cams = useDevices('videoinput');
+  const noMic = mics.loaded && mics.devices.length === 0;
+  const noCam = cams.loaded && cams.devices.length === 0;
   if (status === 'off' && problem === 'no_chat_server') return null;
   return (
     <div className="voice-controls" role="group" aria-label={t('voice.controls')} data-testid="voice-controls">
@@ -53,9 +58,11 @@ export function VoiceControls() {
           type="button"
           className={`icon-button voice-controls__toggle ${micOn ? 'is-on' : ''}`}
           aria-pressed={micOn}
-          title={micOn ? t('voice.mic_off') : t('voice.mic_on')}
-          aria-label={micOn ? t('voice.mic_off') : t('voice.mic_on')}
-          onClick={() => setVoicePrefs({ micOn: !micOn })}
+          // Spec 2 §4: inert while no device is set (nothing to mute); the title says why.
+          aria-disabled={noMic}
+          title={noMic ? t('voice.no_mic') : micOn ? t('voice.mic_off') : t('voice.mic_on')}
+          aria-label={noMic ? t('voice.no_mic') : micOn ? t('voice.mic_off') : t('voice.mic_on')}
+          onClick={() => !noMic && setVoicePrefs({ micOn: !micOn })}
           data-testid="voice-mic"
         >
           <MicIcon on={micOn && mayPublish} />
@@ -75,9 +82,10 @@ export function VoiceControls() {
         type="button"
         className={`icon-button voice-controls__toggle ${camOn ? 'is-on' : ''}`}
         aria-pressed={camOn}
-        title={camOn ? t('voice.cam_off') : t('voice.cam_on')}
-        aria-label={camOn ? t('voice.cam_off') : t('voice.cam_on')}
-        onClick={() => setVoicePrefs({ camOn: !camOn })}
+        aria-disabled={noCam}
+        title={noCam ? t('voice.no_cam') : camOn ? t('voice.cam_off') : t('voice.cam_on')}
+        aria-label={noCam ? t('voice.no_cam') : camOn ? t('voice.cam_off') : t('voice.cam_on')}
+        onClick={() => !noCam && setVoicePrefs({ camOn: !camOn })}
         data-testid="voice-cam"
       >
         <CameraIcon on={camOn && mayPublish} />

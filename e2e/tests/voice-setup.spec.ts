@@ -4,6 +4,7 @@ import { createSessionViaApi, registerViaApi, type Tokens } from '../api';
 import { MailCatcher } from '../mail';
 import { launchFakeMediaBrowser } from '../fakeMedia';
 import { MediaProcess, ServerProcess } from '../server';
+import { shootBothSizes } from '../screenshots';
 
 /**
  * Issue 17: the voice and video setup wizard (spec 2 §2, §5, §8) with Chromium's fake microphone and
@@ -11,7 +12,6 @@ import { MediaProcess, ServerProcess } from '../server';
  * only need a chat server to show.
  */
 const SECRET = 'voice-setup-secret-0123456789';
-const SHOTS = process.env.SHOTS;
 const mail = new MailCatcher();
 const media = new MediaProcess(18_630, SECRET);
 let server: ServerProcess;
@@ -77,17 +77,7 @@ const enter = async (
 const storedPrefs = (page: Page) =>
   page.evaluate(() => JSON.parse(localStorage.getItem('belfry.voice') ?? '{}') as Record<string, unknown>);
 
-const shoot = async (page: Page, name: string) => {
-  if (!SHOTS) return;
-  for (const [width, height] of [
-    [1366, 768],
-    [768, 1024],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.screenshot({ path: `${SHOTS}/voice-setup-${name}-${width}.png` });
-  }
-  await page.setViewportSize({ width: 1366, height: 768 });
-};
+const shoot = (page: Page, name: string) => shootBothSizes(page, 'voice-setup', name);
 
 test('the wizard tests the microphone and camera, keeps the choices, and stops every device it opened', async () => {
   const code = `setup-${unique()}`;

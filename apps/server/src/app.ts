@@ -13,6 +13,7 @@ import { registerAuthRoutes } from './http/auth-routes';
 import { makeAuthenticate } from './http/authenticate';
 import { HttpError } from './http/errors';
 import { securityHeaders } from './http/security-headers';
+import { registerModeratorRoutes } from './http/moderator-routes';
 import { registerSessionRoutes } from './http/session-routes';
 import { registerCompression, registerWebApp } from './http/static';
 import { registerUserRoutes } from './http/user-routes';
@@ -21,11 +22,13 @@ import { ChatServers } from './media/chatServers';
 import { forwardMediaUpgrades } from './media/mediaForward';
 import { MediaLink } from './media/mediaLink';
 import { OutboxSms, type SmsProvider } from './mail/sms';
+import type { UsersTable } from './db/schema';
 import { AccountEvents } from './sessions/accountEvents';
 import { openCluster } from './sessions/cluster';
 import type { SessionHub } from './sessions/hub';
 import { attachSessionSockets } from './sessions/socket';
 import { SessionStore } from './sessions/store';
+import { setUpRecords } from './records';
 import { Users } from './users/users';
 
 export interface BelfryServer {
@@ -71,7 +74,8 @@ export const startServer = async (
     config.smsDailyBudget,
   );
   const limiter = new RateLimiter(db.kysely);
-  const auth = makeAuthenticate(accounts, key);
+  const isBanned = async (user: UsersTable) => (await users.activeBan(user)) !== null;
+  const auth = makeAuthenticate(accounts, key, isBanned);
   const chatServers = new ChatServers(config.chatServers, config.mediaSecret, app.log);
   const mediaLink = new MediaLink(chatServers, config.mediaSecret, app.log);
 
@@ -96,7 +100,9 @@ export const startServer = async (
   registerAuthRoutes(app, { accounts, users, captcha, phone, limiter, limits: config.limits, auth });
   // Bans and announcements reach live sockets; the socket server is attached once it exists.
   const accountEvents = new AccountEvents();
-  registerUserRoutes(app, { users, auth });
+  registerUserRoutes(app, { users, auth, limiter, db: db.kysely });
+  registerModeratorRoutes(app, { db: db.kysely, auth, limiter, accountEvents, store });
+  const records = await setUpRecords(app, { db: db.kysely, auth, limiter });
   registerSessionRoutes(app, {
     store,
     auth,
@@ -135,6 +141,7 @@ export const startServer = async (
   accountEvents.attach(io);
   const cluster = await openCluster(io, store, config.redisUrl, app.log, mediaLink);
   const { hub } = cluster;
+  hub.afterStore = (state) => records.afterCommit(state);
   const sockets = attachSessionSockets(io, {
     hub,
     accounts,
@@ -144,6 +151,7 @@ export const startServer = async (
     limits: config.limits,
     socketRateFactor: config.socketRateFactor,
     log: app.log,
+    isBanned,
   });
 
   // Sessions someone is connected to, here or on another node, are kept however quiet they are.

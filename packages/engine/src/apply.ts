@@ -18,6 +18,7 @@ import { whisperRules } from './rules/whispers';
 import type { Actor, SessionState } from './types';
 import { settleChannels } from './whispers';
 import { settleHolders } from './holder';
+import { chronicle } from './chronicle';
 
 export type ApplyResult = { ok: true; state: SessionState } | { ok: false; error: Refusal };
 
@@ -54,5 +55,7 @@ export const apply = (state: SessionState, intent: Intent, actor: Actor, now: nu
   const next = finishDraft(draft) as SessionState;
   // An intent that changed nothing (an ignored request, a timed step not yet due) keeps the version.
   if (next === state) return { ok: true, state };
-  return { ok: true, state: { ...next, version: state.version + 1 } };
+  const entries = chronicle(state, next, intent.type, now);
+  const chronicled = entries === next.chronicle ? next : { ...next, chronicle: entries };
+  return { ok: true, state: { ...chronicled, version: state.version + 1 } };
 };

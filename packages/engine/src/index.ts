@@ -18,3 +18,5 @@ export * from './distribution';
 export * from './chat';
 export * from './whispers';
 export * from './media';
+export * from './chronicle';
+export * from './record';

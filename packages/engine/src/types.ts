@@ -222,6 +222,8 @@ export interface SessionUser {
   isOnline: boolean;
   createdAt: number;
   grimoireAccess: GrimoireAccess;
+  /** Spec 1 §6: the cosmetic emotes of the account (raised as `emote:{name}`); only its owner's view has them. */
+  emotes?: string[];
 }
 
 export interface SessionTags {
@@ -292,7 +294,65 @@ export interface SessionState {
   chat: ChatState;
   /** The characters of a custom or homebrew script (empty for a built-in edition). */
   script: Role[];
+  /**
+   * The game's chronicle (issue 18, chronicle.ts): its timeline for the game record, with every
+   * secret hand and, at the end, every character. No view carries it.
+   */
+  chronicle?: ChronicleEntry[];
 }
+
+/** The game record's raw material, kept in the state (chronicle.ts). */
+export interface ChronicleRole {
+  id: string;
+  name: string;
+  team: Team;
+}
+
+/** A seat as the game ended: who sat (or held) it, and what they were. */
+export interface ChronicleSeat {
+  user: string;
+  role: ChronicleRole | null;
+  alignment: Alignment;
+  isDead: boolean;
+}
+
+export type ChronicleEntry =
+  | { kind: 'start'; at: number; players: number }
+  | { kind: 'phase'; at: number; phase: number }
+  | { kind: 'death' | 'revive'; at: number; seat: number }
+  | {
+      kind: 'nomination';
+      at: number;
+      phase: number;
+      nominator: number;
+      nominee: number;
+      nominationType: NominationType;
+      exile: boolean;
+      majority: number;
+      /** Every hand, also of a secret vote (the record answers each reader what they may know). */
+      hands: number[];
+      total: number;
+      secret: boolean;
+      /** Who sat in each seat during a secret vote: their own hand is theirs to see. */
+      owners?: string[];
+      /** The nominee was marked for execution when the nomination ended. */
+      marked: boolean;
+      /** Finished (a vote log entry), rather than closed or cut short by the end of the game. */
+      finished: boolean;
+    }
+  | {
+      kind: 'end';
+      at: number;
+      isEvilWin: boolean;
+      /** The table as it ended, so the record is the same whenever (and by whichever node) it is written. */
+      script: Pick<EditionRef, 'id' | 'name' | 'author' | 'isOfficial'>;
+      storytellers: string[];
+      seats: ChronicleSeat[];
+      /** Online at the end, not banned, neither Storyteller nor seated: the spectators who watched. */
+      spectators: string[];
+      /** Spectators holding grimoire access at the end: they saw secret votes whole. */
+      grimoire: string[];
+    };
 
 /** Spec 2 §3 Text message. recipientId: a user id, '' (public), 'spectator', 'private' or 'system'. */
 export interface TextMessage {

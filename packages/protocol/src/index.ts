@@ -7,3 +7,7 @@ export * from './role';
 export * from './media';
 export * from './mediaNames';
 export * from './limits';
+export * from './moderation';
+export * from './profile';
+export * from './avatarLookup';
+export * from './records';

@@ -8,6 +8,7 @@ import { HttpError } from '../http/errors';
 import type { Mailer } from '../mail/mailer';
 import { alreadyRegisteredMail, recoveryMail, verificationMail } from '../mail/messages';
 import { flagsOf } from '../users/users';
+import { defaultLevelForNewAccounts } from '../users/settings';
 import { EmailCodes } from './email-codes';
 import { isDisposable } from './disposable';
 import { type AccessClaims, hashToken, newRefreshToken, signAccessToken } from './tokens';
@@ -58,15 +59,17 @@ export class Accounts {
     const passwordHash = await hash(body.password);
     const existing = await this.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
     if (existing) return this.alreadyRegistered(email, now);
-    // The first account of a fresh install administers it (DESIGN: levels are granted by staff).
+    // The first account of a fresh install administers it (DESIGN: levels are granted by staff); later
+    // ones get the operator's default (users/settings.ts), so a private group needs no per-user step.
     const anyone = await this.db.selectFrom('users').select('id').limit(1).executeTakeFirst();
+    const level: Level = anyone ? await defaultLevelForNewAccounts(this.db) : 'special-tpi';
     const flags: UserFlag[] = ['newuser', 'tos-agreed'];
     const row: UsersTable = {
       id: randomUUID(),
       email,
       username: body.username.trim(),
       password_hash: passwordHash,
-      level: (anyone ? 'none' : 'special-tpi') satisfies Level,
+      level,
       flags: JSON.stringify(flags),
       created_at: now,
       updated_at: now,

@@ -43,6 +43,8 @@ export interface HubLinks {
 export class SessionHub {
   private live = new Map<string, LiveSession>();
   private queue = new KeyedQueue();
+  /** Told of every stored state, before its acknowledgement (issue 18: a game that ended gets its record). */
+  afterStore: ((state: SessionState) => Promise<void>) | null = null;
 
   constructor(
     private readonly store: SessionStore,
@@ -314,6 +316,8 @@ export class SessionHub {
       // One small event row: what the intent was, by whom, when (a replay rebuilds the state from it).
       if (await this.store.append(result.state, intent, actor, now, requestId)) {
         session.state = result.state;
+        // The change is stored whatever happens here; a record that fails is written with a later change.
+        await this.afterStore?.(session.state).catch((err: unknown) => this.log.error({ err }, 'after-store failed'));
         ack(null);
         this.broadcast(session);
         this.links.announce(session.state.sessionId, session.state.version);

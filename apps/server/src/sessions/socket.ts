@@ -20,9 +20,11 @@ import type { RateLimiter } from '../auth/rate-limit';
 import type { RateLimits } from '../config';
 import { accountRoom, sessionRoom } from './accountEvents';
 import { userRoom } from './cluster';
+import type { IsBanned } from '../http/authenticate';
 import { sessionLookups } from './lookups';
 import { familyOf, scaleRates, TokenBuckets } from './buckets';
-import { flagsOf } from '../users/users';
+import { cosmeticsOf, flagsOf } from '../users/users';
+import type { UsersTable } from '../db/schema';
 import type { Member } from './fanout';
 import type { SessionHub } from './hub';
 
@@ -56,6 +58,14 @@ const payloadBytes = (payload: unknown): number => {
  * token (auth); it is refused with the reason as the error message (spec 2 §4 Joining). Every
  * message is size-checked, schema-checked, then applied through the hub.
  */
+/** Spec 1 §6 cosmetic emotes: at most 20 well-formed names from the account (the rest are ignored). */
+const emotesOf = (user: UsersTable): { emotes?: string[] } => {
+  const emotes = cosmeticsOf(user)
+    .emotes.filter((name) => /^[a-z0-9-]{1,30}$/.test(name))
+    .slice(0, 20);
+  return emotes.length > 0 ? { emotes } : {};
+};
+
 export const attachSessionSockets = (
   io: Server,
   deps: {
@@ -67,6 +77,7 @@ export const attachSessionSockets = (
     limits: RateLimits;
     socketRateFactor: number;
     log: FastifyBaseLogger;
+    isBanned: IsBanned;
   },
 ) => {
   const { hub, accounts, key, chatServers, limiter, limits, log } = deps;
@@ -85,6 +96,8 @@ export const attachSessionSockets = (
       const login = await accounts.liveLogin(claims);
       if (!login || login.user.disabled_at !== null) return next(new Error('unauthorized'));
       const { user } = login;
+      // A banned account joins no game (its sockets were closed when the ban was set).
+      if (await deps.isBanned(user)) return next(new Error('banned'));
       // Unknown codes are counted per address so that private session codes cannot be guessed; while
       // an address is over the limit even a right code is refused, or the guessing would go on. The
       // address is the one the HTTP layer saw for this login (TRUST_PROXY applies there, not here).
@@ -110,6 +123,7 @@ export const attachSessionSockets = (
             level,
             flags,
             createdAt: user.created_at,
+            ...emotesOf(user),
           },
           isSubscribed,
         },

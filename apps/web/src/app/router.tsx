@@ -27,6 +27,8 @@ export const router = createBrowserRouter([
       { path: PATHS.clock, element: <ClockPage /> },
       { path: PATHS.banned, element: <BannedPage /> },
       { path: PATHS.join, lazy: async () => ({ Component: (await import('../pages/JoinPage')).JoinPage }) },
+      { path: PATHS.games, lazy: async () => ({ Component: (await import('../pages/GamesPage')).GamesPage }) },
+      { path: PATHS.game, lazy: async () => ({ Component: (await import('../pages/RecordPage')).RecordPage }) },
       { path: PATHS.terms, element: <PolicyPage policy="terms" /> },
       { path: PATHS.privacy, element: <PolicyPage policy="privacy" /> },
       { path: PATHS.cookies, element: <PolicyPage policy="cookies" /> },

@@ -1,6 +1,7 @@
 import { isStoryteller, seatIndexOf, TEXT_MAX_CHARS, type SessionView, type TextMessage } from '@belfry/engine';
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Avatar } from '../people';
 import { useDraggablePanel } from '../ui/useDraggablePanel';
 import { sendIndicator, sendText, setWhispersDisabled } from './chatActions';
 import { setChatPinned, useChatStore } from './chatStore';
@@ -320,6 +321,7 @@ export function MessageRow({ message, me, name }: { message: TextMessage; me: st
       data-recipient={message.recipientId}
     >
       <time className="chat-message__time">{time}</time>{' '}
+      <Avatar userId={message.senderId} size="small" className="chat-message__avatar" />{' '}
       <strong className="chat-message__sender">{name(message.senderId)}</strong>
       {message.isHidden ? (
         <em className="chat-message__hidden">{t('chat.blocked')}</em>

@@ -17,8 +17,9 @@ import {
   useSessionList,
   visibleSessions,
 } from '../lobby';
-import { levelKey } from '../people';
+import { levelKey, OwnProfileButton } from '../people';
 import { openPhoneVerification } from '../account';
+import { ModerationHost, openModeration } from '../moderation';
 import { PATHS } from '../routing/paths';
 import { useSessionStore } from '../session/sessionStore';
 import '../lobby';
@@ -101,9 +102,7 @@ export function LobbyPage() {
       <header className="topbar">
         <Brand compact />
         <div className="topbar__end">
-          <span className="topbar__user" data-testid="current-user">
-            {user?.username}
-          </span>
+          <OwnProfileButton />
           <button
             type="button"
             className="button button--ghost"
@@ -171,6 +170,14 @@ export function LobbyPage() {
             >
               {t('lobby.buttons.local')}
             </button>
+            <button
+              type="button"
+              className="button button--secondary button--small"
+              onClick={() => void navigate(PATHS.games)}
+              data-testid="lobby-games"
+            >
+              {t('records.lobby_button')}
+            </button>
             {user && !hasFlag(user, 'verified-phone') && (
               <button
                 type="button"
@@ -182,7 +189,16 @@ export function LobbyPage() {
               </button>
             )}
             <ComingSoonButton label={t('lobby.buttons.settings')} testId="lobby-settings" />
-            {isModerator && <ComingSoonButton label={t('lobby.buttons.moderation')} testId="lobby-moderation" />}
+            {isModerator && (
+              <button
+                type="button"
+                className="button button--secondary button--small"
+                onClick={() => openModeration()}
+                data-testid="lobby-moderation"
+              >
+                {t('lobby.buttons.moderation')}
+              </button>
+            )}
             <button
               type="button"
               className="button button--ghost button--small"
@@ -277,6 +293,7 @@ export function LobbyPage() {
         </div>
       </main>
       {helpOpen && <HelpModal onClose={() => setHelpOpen(false)} />}
+      {isModerator && <ModerationHost />}
       <LoadingOverlay />
     </div>
   );

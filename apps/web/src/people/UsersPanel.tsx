@@ -5,6 +5,7 @@ import { GrimoireIcon } from '../ui/icons/InlineIcons';
 import { confirmDialog } from '../ui/dialogs';
 import { sendAction } from '../session/sessionController';
 import { useIsPending } from '../session/sessionStore';
+import { Avatar } from './avatars/Avatar';
 import { ProfileCard } from './ProfileCard';
 import {
   allStorytellersOffline,
@@ -194,6 +195,7 @@ function UserRow({
     >
       <div className="users__line">
         <span className={`status-dot ${online ? 'status-dot--online' : ''}`} aria-hidden="true" />
+        <Avatar userId={id} size="small" />
         <button
           type="button"
           className="users__name users__profile"

@@ -11,3 +11,6 @@ export { levelKey } from './levels';
 export { browserLanguage, defaultSessionName, languageOptions } from './sessionMeta';
 export { DEFAULT_TAGS, notableTags, tagShortKey, tagValueKey } from './sessionTags';
 export { showUsersList } from './usersListFocus';
+export { Avatar } from './avatars/Avatar';
+export { ProfileCard } from './ProfileCard';
+export { OwnProfileButton } from './profile/OwnProfileButton';

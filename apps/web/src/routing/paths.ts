@@ -10,12 +10,17 @@ export const PATHS = {
   clock: '/clock',
   banned: '/banned',
   join: '/join/:sessionId',
+  /** Issue 18: the user's games, and one game's record. */
+  games: '/games',
+  game: '/games/:id',
   terms: '/terms',
   privacy: '/privacy',
   cookies: '/cookies',
 } as const;
 
 export const joinPath = (sessionId: string): string => `/join/${encodeURIComponent(sessionId)}`;
+
+export const gamePath = (recordId: string): string => `/games/${encodeURIComponent(recordId)}`;
 
 /** The policy pages: readable by anyone, in any state (the terms are accepted before an account exists). */
 export const POLICY_PATHS: readonly string[] = [PATHS.terms, PATHS.privacy, PATHS.cookies];

@@ -25,6 +25,8 @@ interface ServerToClientEvents {
   serverPing: (serverSentAt: number, ack: (clientNow: number) => void) => void;
   /** Someone writing to the viewer or a channel they read (chat/typing.ts). */
   textMessageIndicator: (payload: TextIndicator) => void;
+  /** Spec 2 §7: official staff announce something to everyone, or to this session. */
+  announcement: (payload: unknown) => void;
 }
 
 export interface TextIndicator {
@@ -62,6 +64,8 @@ export interface ConnectionHandlers {
   onClockSample?: (sample: ClockSample) => void;
   /** A relayed `textMessageIndicator` (spec 2 §4: shown for 4 s). */
   onTextIndicator?: (payload: TextIndicator) => void;
+  /** An announcement from staff (spec 2 §7), shown as a dialogue. */
+  onAnnouncement?: (payload: unknown) => void;
 }
 
 export interface ConnectionAuth {
@@ -149,6 +153,7 @@ export class SessionConnection {
     });
 
     socket.on('textMessageIndicator', (payload) => handlers.onTextIndicator?.(payload));
+    socket.on('announcement', (payload) => handlers.onAnnouncement?.(payload));
 
     socket.on('connect', () => {
       this.hasConnected = true;

@@ -1,6 +1,6 @@
 import type { ClientEvent, ClientPayload } from '@belfry/protocol';
 import { currentTokens, useAuthStore } from '../auth/authStore';
-import { ensureFreshToken, refreshTokens } from '../auth/authService';
+import { ensureFreshToken, fetchMe, refreshTokens } from '../auth/authService';
 import { openDialog } from '../ui/dialogStore';
 import {
   dismissServerError,
@@ -14,6 +14,7 @@ import { setLoading, useLoadingStore } from '../ui/loadingStore';
 import { useLocalPlay } from './localPlayStore';
 import { clearToasts, pushToast } from '../ui/toastStore';
 import { serverClock, serverNow as serverClockNow } from '../time/serverClock';
+import { receiveAnnouncement } from './announcements';
 import { openTabChannel } from './otherTabChannel';
 import { PresenceNotices, presenceChanges } from './presenceNotices';
 import { closedTexts, joinRefusalHandling } from './refusals';
@@ -77,6 +78,12 @@ const endSession = (): void => {
  * says why and returns to the Lobby.
  */
 const handleRefusal = async (code: string, error: AppError): Promise<void> => {
+  if (error.code === 'banned') {
+    // A banned account rejoining (e.g. from another tab): the account, reloaded, shows the Banned page.
+    endSession();
+    await fetchMe().catch(() => undefined);
+    return;
+  }
   const handling = joinRefusalHandling(error.code);
   if (handling.kind === 'phone') {
     // Keep the session while the user verifies, so a success can join it again at once.
@@ -100,6 +107,13 @@ const handleRefusal = async (code: string, error: AppError): Promise<void> => {
         }
       : { titleKey: 'error.join', textKey: handling.textKey, buttons: [OK_BUTTON], testId: ERROR_DIALOG_TEST_ID },
   );
+};
+
+/** Why the server ended the connection, in a dialogue (the server's own words where we have no text). */
+const showClosed = (closedCode: string, message: string): void => {
+  const texts = closedTexts(closedCode);
+  const detail = texts.titleKey === closedTexts('other').titleKey ? message : undefined;
+  void openDialog({ ...texts, detail, buttons: [OK_BUTTON], testId: CLOSED_DIALOG_TEST_ID });
 };
 
 const connect = async (code: string): Promise<void> => {
@@ -135,10 +149,17 @@ const connect = async (code: string): Promise<void> => {
         if (connection !== current) return;
         // Kicked, or the boost ran out: say why; without a session the Grimoire returns to the Lobby.
         endSession();
-        const texts = closedTexts(closedCode);
-        // The server's own words only where the client has no text of its own for the reason.
-        const detail = texts.titleKey === closedTexts('other').titleKey ? message : undefined;
-        void openDialog({ ...texts, detail, buttons: [OK_BUTTON], testId: CLOSED_DIALOG_TEST_ID });
+        // Banned (spec 2 §6): the account, reloaded with its ban, sends the guard to the Banned page.
+        if (closedCode === 'banned') {
+          void fetchMe().then(
+            (me) => {
+              if (me.ban === null) showClosed(closedCode, message);
+            },
+            () => showClosed(closedCode, message),
+          );
+          return;
+        }
+        showClosed(closedCode, message);
       },
       onRefused: (error: AppError) => {
         if (connection !== current) return;
@@ -150,6 +171,7 @@ const connect = async (code: string): Promise<void> => {
       },
       onClockSample: (sample) => serverClock.add(sample),
       onTextIndicator: (payload) => sessionHooks.textIndicator(payload),
+      onAnnouncement: receiveAnnouncement,
     },
     { token: () => currentTokens()?.accessToken ?? null, refresh: refreshTokens },
   );

@@ -15,6 +15,7 @@ import { canClaimSeat, canVacate, isViewerStoryteller } from '../session/session
 import { SeatBadges } from './SeatBadges';
 import { SeatReminders } from './SeatReminders';
 import { SeatVideo, SeatVoiceIcons, useVoiceStore } from '../voice';
+import { Avatar } from '../people';
 
 /** The first character as the reader sees it (an emoji or accented letter stays whole). */
 const initialOf = (name: string): string => (Array.from(name.trim())[0] ?? '?').toUpperCase();
@@ -234,6 +235,8 @@ export function SeatToken({ view, index, x, y, angle, pointAngle, pointedBy }: S
         {occupied && online && <SeatVideo userId={seat.id} mine={mine} />}
         {role ? (
           <RoleToken role={role} alignment={shown.alignment} />
+        ) : occupied && !localGame ? (
+          <Avatar userId={seat.id} size="fill" className="seat__avatar" />
         ) : (
           <span className="seat__initial" aria-hidden="true">
             {named ? initialOf(name) : claimable ? '+' : ''}

@@ -6,6 +6,8 @@ import { GameIcon } from '../ui/icons/GameIcon';
 import { TEAM_ICONS, UI_ICONS } from '../ui/icons/iconNames';
 import { toggleMode, toggleTownSquare, useGameUi } from '../session/gameUiStore';
 import { phaseText } from './phaseText';
+import { RecordLink } from '../records';
+import { gamePath } from '../routing/paths';
 import { useServerNow } from '../time/serverTime';
 import { timerDisplay } from './timerDisplay';
 import { DISTRIBUTION_TEAMS, distributionCell, TOWN_TABLE_MIN_PLAYERS, townCounts } from './townInfo';
@@ -22,6 +24,7 @@ export function TownInfo({ view }: { view: SessionView }) {
   const counts = townCounts(view.seats);
   const phase = phaseText(view.game);
   const night = view.game.isNight;
+  const lastEntry = view.game.history.at(-1);
 
   return (
     <section className="town-info" data-testid="town-info" aria-label={t('game.town.label')}>
@@ -94,6 +97,10 @@ export function TownInfo({ view }: { view: SessionView }) {
         </>
       )}
       {isTownSquare && <TownSquareHint />}
+      {/* Issue 18: after the end, the game's record (found once the server has written it). */}
+      {lastEntry?.type === 'end' && !view.game.isRunning && view.sessionId && (
+        <RecordLink sessionId={view.sessionId} endedAt={lastEntry.time} recordPath={gamePath} />
+      )}
     </section>
   );
 }

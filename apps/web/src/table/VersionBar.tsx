@@ -2,6 +2,7 @@ import type { SessionView } from '@belfry/engine';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { APP_VERSION } from '../version/buildInfo';
+import { AnnouncementReceiver, ModerationHost, VersionButton } from '../moderation';
 import { serverOffset } from '../time/clockStore';
 import { GameIcon } from '../ui/icons/GameIcon';
 import { TEAM_ICONS, UI_ICONS } from '../ui/icons/iconNames';
@@ -29,9 +30,12 @@ export function VersionBar({ view }: { view: SessionView }) {
       : null;
   return (
     <footer className="version-bar" data-testid="version-bar">
-      <span className="version-bar__version" data-testid="app-version">
+      {/* Spec 2 §6: staff open the announcement form from here; the game screen also shows what arrives. */}
+      <VersionButton className="version-bar__version" testId="app-version">
         {t('game.version', { version: APP_VERSION })}
-      </span>
+      </VersionButton>
+      <ModerationHost />
+      <AnnouncementReceiver />
       <span className="version-bar__language">
         <label htmlFor={languageId} className="visually-hidden">
           {t('game.language')}

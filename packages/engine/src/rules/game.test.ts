@@ -309,6 +309,14 @@ describe('raised hands (spec 1 §4: seated only, ignored during a nomination, 50
     const powerful = seated();
     powerful.users.alice!.flags = ['powerful'];
     expect(ok(act(powerful, ALICE, { type: 'raiseHand', icon: 'spock' })).raisedHands.alice).toBe('spock');
+    // Spec 1 §6: cosmetic emotes from the account's own list, and no other.
+    expect(code(act(seated(), ALICE, { type: 'raiseHand', icon: 'emote:bugreporter' }))).toBe('forbidden');
+    const emoting = seated();
+    emoting.users.alice!.emotes = ['bugreporter'];
+    expect(ok(act(emoting, ALICE, { type: 'raiseHand', icon: 'emote:bugreporter' })).raisedHands.alice).toBe(
+      'emote:bugreporter',
+    );
+    expect(code(act(emoting, ALICE, { type: 'raiseHand', icon: 'emote:worldcup25' }))).toBe('forbidden');
   });
 });
 

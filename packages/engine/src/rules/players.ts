@@ -303,7 +303,8 @@ export const playerRules: RulesFor<
 
   /**
    * Spec 1 §4 Raised hand: seated users only, ignored during a nomination, 500 ms debounce; raising
-   * the same icon again lowers it. Built-in icons for all; role icons and extras for powerful users.
+   * the same icon again lowers it. Built-in icons for all; the account's cosmetic emotes; role icons
+   * and extras for powerful users.
    */
   raiseHand(draft, { icon }, actor, now) {
     if (seatIndexOf(draft, actor.userId) < 0) return refuse('not_seated', 'Only seated players raise a hand.');
@@ -315,8 +316,10 @@ export const playerRules: RulesFor<
       return;
     }
     const powerful = draft.users[actor.userId]?.flags.includes('powerful') ?? false;
+    const emotes = draft.users[actor.userId]?.emotes ?? [];
     const allowed =
       (BUILT_IN_HAND_ICONS as readonly string[]).includes(icon) ||
+      (icon.startsWith('emote:') && emotes.includes(icon.slice(6))) ||
       (powerful && ((POWERFUL_HAND_ICONS as readonly string[]).includes(icon) || /^role:[a-z0-9_-]{1,50}$/.test(icon)));
     if (!allowed) return refuse('forbidden', 'That hand icon is not available to you.');
     draft.raisedHands[actor.userId] = icon;

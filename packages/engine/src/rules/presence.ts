@@ -63,6 +63,10 @@ export const presenceRules: RulesFor<'boost' | 'presence' | 'powerful'> = {
       if (known.username !== user.username) known.username = user.username;
       if (known.pronouns !== user.pronouns) known.pronouns = user.pronouns;
       if (known.level !== user.level) known.level = user.level;
+      if ((known.emotes ?? []).join() !== (user.emotes ?? []).join()) {
+        if (user.emotes?.length) known.emotes = [...user.emotes];
+        else delete known.emotes;
+      }
       // The powerful flag found by the hidden prompt lasts as long as the session remembers the user.
       const flags = known.flags.includes('powerful') ? [...new Set([...user.flags, 'powerful' as const])] : user.flags;
       if (known.flags.join() !== flags.join()) known.flags = [...flags];

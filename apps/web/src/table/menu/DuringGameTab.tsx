@@ -36,8 +36,16 @@ export function DuringGameTab({ view }: { view: SessionView }) {
   const seated = view.viewer.seat >= 0;
   const handReason = !seated ? t('game.hand.not_seated') : view.vote.nomination ? t('game.hand.during_vote') : null;
   const powerful = view.users[view.viewer.id]?.flags.includes('powerful') ?? false;
+  // An emote the catalogue does not name yet shows its id rather than a raw key.
+  const handLabel = (icon: string) =>
+    icon.startsWith('role:')
+      ? icon.slice(5)
+      : icon.startsWith('emote:')
+        ? t(`game.hand.emote.${icon.slice(6)}`, { defaultValue: icon.slice(6) })
+        : t(`game.hand.icon.${icon}`);
   const icons: string[] = [
     ...BUILT_IN_HAND_ICONS,
+    ...(view.users[view.viewer.id]?.emotes ?? []).map((name) => `emote:${name}`),
     ...(powerful ? [...POWERFUL_HAND_ICONS, ...scriptCharacters(view).map((role) => `role:${role.id}`)] : []),
   ];
 
@@ -91,8 +99,8 @@ export function DuringGameTab({ view }: { view: SessionView }) {
             type="button"
             className={`hand-icon ${handIcon === icon ? 'hand-icon--chosen' : ''} ${raised === icon ? 'hand-icon--raised' : ''}`}
             aria-pressed={handIcon === icon}
-            aria-label={icon.startsWith('role:') ? icon.slice(5) : t(`game.hand.icon.${icon}`)}
-            title={icon.startsWith('role:') ? icon.slice(5) : t(`game.hand.icon.${icon}`)}
+            aria-label={handLabel(icon)}
+            title={handLabel(icon)}
             onClick={() => {
               setHandIcon(icon);
               if (seated && !handReason) void raiseHand(icon);

@@ -5,6 +5,10 @@
  * (`virtual:game-icons/<set>`). Plain data, so vite.config.ts and tests can read it.
  */
 
+import { FREE_AVATAR_ICONS, LEVEL_AVATAR_ICONS } from './avatarIcons';
+
+export { FREE_AVATAR_ICONS, LEVEL_AVATAR_ICONS };
+
 /**
  * One icon per character of the catalogue (its look, not the official artwork), in sets that load
  * apart: one per edition of the catalogue, the experimental characters in two, fabled and loric in
@@ -277,9 +281,26 @@ export const HAND_ICONS: Readonly<Record<string, string>> = {
   frown: 'worried-eyes',
 };
 
-/** The interface's icons (teams, controls, hands): small, and there as soon as the game screen is. */
+/** Spec 2 §3 cosmetic emotes an account may hold (raised as 'emote:{name}'), drawn with our own icons. */
+export const EMOTE_ICONS: Readonly<Record<string, string>> = {
+  bugreporter: 'bug-net',
+  worldcup25: 'trophy-cup',
+};
+
+/**
+ * The interface's icons (teams, controls, hands, avatars): small, and there as soon as the game screen
+ * is. The Lobby draws the avatars among them without the game screen's code (people/avatars), which is
+ * why their names live in a module of their own (avatarIcons.ts), outside the game screen's chunk.
+ */
 export const INTERFACE_ICON_NAMES: readonly string[] = [
-  ...new Set([...Object.values(TEAM_ICONS), ...Object.values(UI_ICONS), ...Object.values(HAND_ICONS)]),
+  ...new Set([
+    ...Object.values(TEAM_ICONS),
+    ...Object.values(UI_ICONS),
+    ...Object.values(HAND_ICONS),
+    ...Object.values(EMOTE_ICONS),
+    ...FREE_AVATAR_ICONS,
+    ...LEVEL_AVATAR_ICONS,
+  ]),
 ];
 
 const interfaceIcons = new Set(INTERFACE_ICON_NAMES);
@@ -307,5 +328,6 @@ export const roleIconName = (role: { id: string; team: string }): string =>
 /** The icon for a raised hand: a built-in or powerful one, or a role icon ('role:{id}'). */
 export const handIconName = (icon: string): string => {
   if (icon.startsWith('role:')) return CHARACTER_ICONS[icon.slice(5)] ?? HAND_ICONS.hand!;
+  if (icon.startsWith('emote:')) return EMOTE_ICONS[icon.slice(6)] ?? HAND_ICONS.hand!;
   return HAND_ICONS[icon] ?? HAND_ICONS.hand!;
 };

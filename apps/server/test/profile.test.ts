@@ -4,7 +4,7 @@ import type { AuthTokens, AvatarLookup, AvatarUploadAnswer, Me, PublicProfile, S
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BelfryServer } from '../src/app';
-import { api, DIALECTS, freshDatabase, register, startTestServer, testConfig } from './harness';
+import { api, DIALECTS, freshDatabase, register, startTestServer, testConfig, TestClient } from './harness';
 
 const MB = 1024 * 1024;
 
@@ -98,6 +98,29 @@ describe.each(DIALECTS)('profile card and avatars (%s)', (dialect) => {
   afterAll(async () => {
     await server.close();
     await drop();
+  });
+
+  it('updateUser (spec 2 §7): a game open now takes the new name from the account, never from the client', async () => {
+    const player = await register(server, 'renamer');
+    const created = await api<{ sessionId: string }>(
+      server,
+      'POST',
+      '/backend/sessions',
+      { name: `ren${Date.now() % 100000}` },
+      moderator.accessToken,
+    );
+    const sessionId = created.body.sessionId;
+    const storyteller = new TestClient(server.port, sessionId, moderator.accessToken);
+    const client = new TestClient(server.port, sessionId, player.accessToken);
+    await storyteller.until((v) => v.users[player.user.id]?.username === player.user.username);
+    expect((await update(player.accessToken, { username: 'Renamed', pronouns: 'they' })).status).toBe(200);
+    // The socket says only that something changed: a payload is refused, and nothing changes.
+    expect(await client.request('updateUser', { username: 'Forged' })).toMatchObject({ ok: false });
+    expect(await client.request('updateUser', {})).toEqual({ ok: true });
+    const seen = await storyteller.until((v) => v.users[player.user.id]?.username === 'Renamed');
+    expect(seen.users[player.user.id]?.pronouns).toBe('they');
+    storyteller.close();
+    client.close();
   });
 
   describe('username and pronouns (spec 2 §5: max 50, cut to 50; username min 3, pronouns min 0)', () => {

@@ -33,7 +33,7 @@ describe('client message → engine intent (shared by the server and local games
   });
 
   it('ping, getGamestate and typing are answered by the transport; every other event is an intent', () => {
-    expect(TRANSPORT_EVENTS).toEqual(['ping', 'getGamestate', 'textMessageIndicator']);
+    expect(TRANSPORT_EVENTS).toEqual(['ping', 'getGamestate', 'textMessageIndicator', 'updateUser']);
     const ping = parseClientMessage('ping', { sentAt: 1 });
     if (!ping.ok) throw new Error('expected a valid ping');
     expect(intentOfMessage(ping)).toBeNull();

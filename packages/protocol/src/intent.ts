@@ -12,6 +12,7 @@ export const TRANSPORT_EVENTS = [
   'ping',
   'getGamestate',
   'textMessageIndicator',
+  'updateUser',
 ] as const satisfies readonly ClientEvent[];
 export type TransportEvent = (typeof TRANSPORT_EVENTS)[number];
 export type IntentEvent = Exclude<ClientEvent, TransportEvent>;

@@ -205,6 +205,8 @@ export const clientMessages = {
   ping: z.object({ sentAt: z.number(), latency: z.number().min(0).max(600_000).optional() }).strict(),
   /** Asks for a full view, e.g. after a version gap. */
   getGamestate: z.object({}).strict(),
+  /** Spec 2 §7: the user's profile changed; the server reads the account again (nothing is taken from the client). */
+  updateUser: z.object({}).strict(),
 } as const;
 
 export type ClientEvent = keyof typeof clientMessages;

@@ -57,6 +57,25 @@ export class SessionHub {
     return this.live.get(sessionId)?.state ?? (await this.store.load(sessionId));
   }
 
+  /**
+   * Spec 2 §7 updateUser: the user changed their profile (name, pronouns) or was changed by a moderator;
+   * the session takes the account's profile as it is now (the same presence step as joining).
+   */
+  refreshProfile(sessionId: string, member: Member): Promise<void> {
+    return this.queue.run(sessionId, async () => {
+      const session = await this.ensureLive(sessionId);
+      if (!session) return;
+      const presence: Intent = {
+        type: 'presence',
+        user: member.profile,
+        isOnline: true,
+        isSubscribed: member.isSubscribed,
+      };
+      const refused = await this.commit(session, presence, SYSTEM);
+      if (refused) this.log.warn({ sessionId, refused }, 'profile refresh refused');
+    });
+  }
+
   /** A socket joins its session: the user is marked online and gets a full view. */
   attach(sessionId: string, socket: Socket, member: Member): Promise<Refusal | null> {
     return this.queue.run(sessionId, async () => {

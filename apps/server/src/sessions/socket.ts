@@ -66,6 +66,17 @@ const emotesOf = (user: UsersTable): { emotes?: string[] } => {
   return emotes.length > 0 ? { emotes } : {};
 };
 
+/** What a session knows of an account (engine SessionUser without its presence and access). */
+const profileOf = (user: UsersTable) => ({
+  id: user.id,
+  username: user.username,
+  pronouns: user.pronouns,
+  level: user.level as Level,
+  flags: flagsOf(user),
+  createdAt: user.created_at,
+  ...emotesOf(user),
+});
+
 export const attachSessionSockets = (
   io: Server,
   deps: {
@@ -116,15 +127,7 @@ export const attachSessionSockets = (
         connectedAt: Date.now(),
         member: {
           actor: { userId: user.id, level, isSubscribed },
-          profile: {
-            id: user.id,
-            username: user.username,
-            pronouns: user.pronouns,
-            level,
-            flags,
-            createdAt: user.created_at,
-            ...emotesOf(user),
-          },
+          profile: profileOf(user),
           isSubscribed,
         },
       };
@@ -227,6 +230,14 @@ export const attachSessionSockets = (
       const { recipientId, length } = parsed.data as { recipientId: string; length: number };
       const refusal = await hub.relayTyping(sessionId, member.actor.userId, recipientId, length);
       return ack(refusal ? { ok: false, error: refusal } : { ok: true });
+    }
+    if (event === 'updateUser') {
+      // The account is read again from the database: the client says only that it changed.
+      const row = await accounts.byId(member.actor.userId);
+      if (!row) return ack(ackError('not_found', 'No such user.'));
+      member.profile = profileOf(row);
+      await hub.refreshProfile(sessionId, member);
+      return ack({ ok: true });
     }
     if (event === 'ping') {
       // The answer carries the server time for the client's clock offset; latency is measured by the server.

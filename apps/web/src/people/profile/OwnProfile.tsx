@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { toAppError, type AppError } from '../../api/appError';
 import { authorizedJson } from '../../auth/authService';
 import { useAuthStore } from '../../auth/authStore';
+import { sendRequest } from '../../session/sessionController';
 import { FormField } from '../../ui/FormField';
 import { Modal } from '../../ui/Modal';
 import { Avatar } from '../avatars/Avatar';
@@ -46,6 +47,9 @@ export function OwnProfile({ me, stats, onClose }: { me: Me; stats: Stats | null
     try {
       const updated = await authorizedJson<Me>('/user', { method: 'POST', body: changes });
       useAuthStore.getState().setMe(updated);
+      // Spec 2 §7 updateUser: a game open now shows the new name at once (without one, nothing to tell).
+      if (changes.username !== undefined || changes.pronouns !== undefined)
+        void sendRequest('updateUser', {}).catch(() => undefined);
       putAvatar(me.id, { avatar: updated.cosmetics.avatar, border: updated.cosmetics.border, version });
       onClose();
     } catch (error) {

@@ -1,4 +1,5 @@
 import type { SessionView } from '@belfry/engine';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useChatStore } from './chatStore';
 import { nameOf, partDataText } from './names';
@@ -9,6 +10,18 @@ import { badgeText } from './unread';
 export function NightInfo({ view }: { view: SessionView }) {
   const { t } = useTranslation();
   const open = useChatStore((s) => s.nightInfoOpen);
+  const button = useRef<HTMLButtonElement>(null);
+  // Escape closes the popover (and gives focus back to its button), as it does every other one.
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || document.querySelector('dialog[open]')) return;
+      useChatStore.setState({ nightInfoOpen: false });
+      button.current?.focus();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open]);
   const log = signalLog(view);
   const unseen = unseenSignals(view).length;
   if (log.length === 0 && !open) return null;
@@ -20,6 +33,7 @@ export function NightInfo({ view }: { view: SessionView }) {
         type="button"
         className={`button button--secondary night-info__button ${unseen > 0 ? 'night-info__button--new' : ''}`}
         data-testid="night-info"
+        ref={button}
         aria-expanded={open}
         onClick={() => useChatStore.setState({ nightInfoOpen: !open })}
       >

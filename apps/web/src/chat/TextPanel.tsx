@@ -275,7 +275,17 @@ export function TextPanel({ view, recipients, recipient, unread, messages }: Tex
           aria-label={t(pinned ? 'chat.unpin' : 'chat.pin')}
           onClick={() => setChatPinned(!pinned)}
         >
-          📌
+          {/* Drawn, not an emoji: systems without a colour emoji font showed an empty box. */}
+          <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
+            <path
+              d="M9 3h6l-1 6 4 4H6l4-4zM12 13v8"
+              fill={pinned ? 'currentColor' : 'none'}
+              stroke="currentColor"
+              strokeWidth="1.8"
+              strokeLinejoin="round"
+              strokeLinecap="round"
+            />
+          </svg>
         </button>
         <button
           type="submit"

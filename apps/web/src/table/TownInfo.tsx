@@ -40,7 +40,11 @@ export function TownInfo({ view }: { view: SessionView }) {
       {counts.players >= TOWN_TABLE_MIN_PLAYERS ? (
         <>
           <p className={`town-info__phase town-info__phase--${night ? 'night' : 'day'}`} data-testid="town-phase">
-            <GameIcon name={night ? UI_ICONS.night : UI_ICONS.day} className="town-info__phase-icon" />
+            {/* Over, neither sun nor moon: the reveal keeps its own dark backdrop. */}
+            <GameIcon
+              name={phase.key === 'phase.over' ? UI_ICONS.gong : night ? UI_ICONS.night : UI_ICONS.day}
+              className="town-info__phase-icon"
+            />
             {t(phase.key, { count: phase.count })}
           </p>
           <table className="town-info__table">

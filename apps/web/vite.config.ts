@@ -7,6 +7,7 @@ import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import type { OutputAsset, OutputChunk } from 'rolldown';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { AUTH_STORAGE_KEY } from './src/auth/tokenStorage.ts';
 import { ICON_SET_NAMES, iconSetIcons, INTERFACE_ICON_NAMES } from './src/ui/icons/iconNames.ts';
 import { roundPath } from './src/ui/icons/svgPath.ts';
@@ -212,9 +213,46 @@ const precompress = (): Plugin => {
   };
 };
 
+/**
+ * The installable app: the web app manifest (with the icons scripts/make-icons.mjs draws) and the
+ * service worker src/app/sw.js, into which the plugin writes the build's file list. The app registers
+ * the worker itself (src/app/serviceWorker.ts). Only the shell, the built files and the app's icons are
+ * listed: logos and theme pictures are kept as they are first shown.
+ */
+const installableApp = () =>
+  VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src/app',
+    filename: 'sw.js',
+    injectRegister: false,
+    manifestFilename: 'manifest.webmanifest',
+    includeManifestIcons: true,
+    manifest: {
+      id: '/',
+      name: 'Belfry',
+      short_name: 'Belfry',
+      description: 'Play Blood on the Clocktower online with your group, or run a game at one table.',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      background_color: '#0d111c',
+      theme_color: '#0d111c',
+      icons: [
+        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+        { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+    },
+    injectManifest: {
+      globPatterns: ['index.html', 'favicon.svg', 'assets/*.{js,css,svg,png,webp,woff2}'],
+      // The game screen's chunk is the largest; every file must be listed for a local game offline.
+      maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
+    },
+  });
+
 export default defineConfig({
   root,
-  plugins: [react(), gameIcons(), routePreload(), precompress()],
+  plugins: [react(), gameIcons(), routePreload(), installableApp(), precompress()],
   // zod through the module that configures it first (see src/zodJitless.ts).
   resolve: { alias: [{ find: /^zod$/, replacement: path.join(root, 'src/zodJitless.ts') }] },
   define: { __APP_VERSION__: JSON.stringify(version) },

@@ -32,6 +32,10 @@ export const router = createBrowserRouter([
       { path: PATHS.terms, element: <PolicyPage policy="terms" /> },
       { path: PATHS.privacy, element: <PolicyPage policy="privacy" /> },
       { path: PATHS.cookies, element: <PolicyPage policy="cookies" /> },
+      {
+        path: PATHS.releases,
+        lazy: async () => ({ Component: (await import('../pages/ReleaseNotesPage')).ReleaseNotesPage }),
+      },
       { path: '*', element: <Navigate to={PATHS.lobby} replace /> },
     ],
   },

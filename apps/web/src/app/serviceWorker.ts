@@ -1,5 +1,5 @@
 /**
- * The service worker (public/sw.js) keeps the app shell and the built assets, so that a local game
+ * The service worker (app/sw.js, built by vite-plugin-pwa) keeps the app shell and the built assets, so that a local game
  * opens and runs without a network (spec 1 §1). Production builds only: Vite's dev server serves
  * modules that must never be cached.
  */

@@ -1,16 +1,19 @@
 import type { SessionView } from '@belfry/engine';
 import { useEffect, useRef } from 'react';
-import { isIgnoredKey } from '../ui/shortcuts';
+import { currentBindings } from '../ui/keybindings';
+import { isIgnoredKey, keyInputOf, normalizeKey } from '../ui/shortcuts';
 import { useSessionStore } from '../session/sessionStore';
 import { playChatSound } from './chatSounds';
 import { removeWhisper, requestWhisper } from './chatActions';
 import { isNightPingOn } from './nightPing';
-import { channelMembers, incomingRequests, myChannel, QUEUE_SHORTCUTS } from './whispers';
+import { channelMembers, incomingRequests, myChannel } from './whispers';
+
+const ACCEPT_ACTIONS = ['acceptChat1', 'acceptChat2', 'acceptChat3'] as const;
 
 /**
  * The whisper sounds (spec 1 §4 names: privateRequest for a request to me, privateJoin when my
  * whisper opens, chatJoin / chatLeave as people come and go in my channel), the night-request ping
- * for players who turned it on, and the whisper queue keys (spec 3 §9: 1/2/3 accept, Backspace leaves).
+ * for players who turned it on, and the whisper queue keys (spec 3 §9: 1/2/3 accept, Backspace leaves; or the keys the user bound).
  */
 export function useWhisperEffects(view: SessionView) {
   const me = view.viewer.id;
@@ -49,20 +52,13 @@ export function useWhisperEffects(view: SessionView) {
   // Capture phase: these keys are the queue's before the game's own shortcuts (1 is also "gather").
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      const target = event.target instanceof HTMLElement ? event.target : null;
-      const ignored = isIgnoredKey({
-        key: event.key,
-        ctrlKey: event.ctrlKey,
-        altKey: event.altKey,
-        metaKey: event.metaKey,
-        shiftKey: event.shiftKey,
-        targetTag: target?.tagName ?? null,
-        targetEditable: target?.isContentEditable ?? false,
-      });
+      const ignored = isIgnoredKey(keyInputOf(event));
       if (ignored || document.querySelector('dialog[open]')) return;
       const current = useSessionStore.getState().view;
       if (!current) return;
-      const slot = (QUEUE_SHORTCUTS as readonly string[]).indexOf(event.key);
+      const bindings = currentBindings();
+      const key = normalizeKey(event.key);
+      const slot = ACCEPT_ACTIONS.findIndex((action) => bindings[action].includes(key));
       if (slot >= 0) {
         const request = incomingRequests(current, Date.now())[slot];
         if (!request) return;
@@ -71,7 +67,7 @@ export function useWhisperEffects(view: SessionView) {
         void requestWhisper(request.from);
         return;
       }
-      if (event.key === 'Backspace' && myChannel(current)) {
+      if (bindings.leaveChat.includes(key) && myChannel(current)) {
         event.preventDefault();
         event.stopPropagation();
         removeWhisper();

@@ -1,7 +1,7 @@
 import type { SessionListItem } from '@belfry/protocol';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DisabledButton } from '../ui/ComingSoonButton';
+import { DisabledButton } from '../ui/DisabledButton';
 import { ChevronIcon, LockIcon, StreamIcon } from '../ui/icons/InlineIcons';
 import { notableTags, tagShortKey, tagValueKey } from '../people';
 import { languageName } from '../i18n/languageName';

@@ -29,6 +29,7 @@ import { roleIconName } from '../ui/icons/iconNames';
 import { preloadIcons } from '../ui/icons/iconStore';
 import { LoadingOverlay } from '../ui/LoadingOverlay';
 import { Toasts } from '../ui/Toasts';
+import { SettingsEffects, SettingsHost } from '../settings';
 import { GrimoireAccessIndicator, UsersPanel, useServerSwitchOffer } from '../people';
 import { PATHS } from '../routing/paths';
 import { useSessionStore } from '../session/sessionStore';
@@ -129,6 +130,8 @@ export function GrimoirePage({ local = false }: { local?: boolean }) {
       {!local && <RemoteAudio />}
       {view && !local && <SecretPrompt />}
       <Toasts />
+      <SettingsHost />
+      <SettingsEffects />
       {/* A local game waits for nothing: no start-up request may cover it (it runs offline too). */}
       {!local && <LoadingOverlay whenEmpty={view ? undefined : 'game'} />}
     </div>

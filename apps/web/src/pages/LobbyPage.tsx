@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { fetchMe } from '../auth/authService';
 import { hasFlag, useCurrentUser, useMe } from '../auth/authStore';
 import { Brand } from '../ui/Brand';
-import { ComingSoonButton } from '../ui/ComingSoonButton';
+import { openSettings, SettingsEffects, SettingsHost } from '../settings';
 import { LoadingOverlay } from '../ui/LoadingOverlay';
 import {
   CreateGameForm,
@@ -188,7 +188,14 @@ export function LobbyPage() {
                 {t('lobby.verify_phone')}
               </button>
             )}
-            <ComingSoonButton label={t('lobby.buttons.settings')} testId="lobby-settings" />
+            <button
+              type="button"
+              className="button button--ghost button--small"
+              onClick={() => openSettings()}
+              data-testid="lobby-settings"
+            >
+              {t('lobby.buttons.settings')}
+            </button>
             {isModerator && (
               <button
                 type="button"
@@ -294,6 +301,8 @@ export function LobbyPage() {
       </main>
       {helpOpen && <HelpModal onClose={() => setHelpOpen(false)} />}
       {isModerator && <ModerationHost />}
+      <SettingsHost />
+      <SettingsEffects />
       <LoadingOverlay />
     </div>
   );

@@ -110,7 +110,7 @@ function StorytellerRequests({ view }: { view: SessionView }) {
                   className="button button--tiny button--primary"
                   onClick={() => respond(true)}
                   disabled={pending}
-                  aria-label={t('grimoire.users.accept_st_named', { name })}
+                  aria-label={t('app_info.accept_st_named', { name })}
                   data-testid={`accept-st-${id}`}
                 >
                   {t('grimoire.users.accept_st')}
@@ -227,7 +227,7 @@ function UserRow({
               className="button button--tiny button--primary"
               onClick={() => setAccess('receive')}
               disabled={pendingAccess}
-              aria-label={t('grimoire.users.grant_named', { name })}
+              aria-label={t('app_info.grant_named', { name })}
               data-testid={`grant-${id}`}
             >
               {t('grimoire.users.grant')}
@@ -239,7 +239,7 @@ function UserRow({
               className="button button--tiny button--secondary"
               onClick={() => setAccess('deny')}
               disabled={pendingAccess}
-              aria-label={t(user?.grimoireAccess === 3 ? 'grimoire.users.revoke_named' : 'grimoire.users.deny_named', {
+              aria-label={t(user?.grimoireAccess === 3 ? 'app_info.revoke_named' : 'grimoire.users.deny_named', {
                 name,
               })}
               data-testid={`deny-${id}`}
@@ -253,7 +253,7 @@ function UserRow({
               className="button button--tiny button--ghost"
               onClick={() => void sendAction('add_storyteller', `storyteller-${id}`, 'addStoryteller', { id })}
               disabled={pendingSt}
-              aria-label={t('grimoire.users.add_st_named', { name })}
+              aria-label={t('app_info.add_st_named', { name })}
               data-testid={`add-st-${id}`}
             >
               {t('grimoire.users.add_st')}
@@ -265,7 +265,7 @@ function UserRow({
               className="button button--tiny button--ghost"
               onClick={() => void sendAction('remove_storyteller', `storyteller-${id}`, 'removeStoryteller', { id })}
               disabled={pendingSt}
-              aria-label={t('grimoire.users.remove_st_named', { name })}
+              aria-label={t('app_info.remove_st_named', { name })}
               data-testid={`remove-st-${id}`}
             >
               {t('grimoire.users.remove_st')}
@@ -277,7 +277,7 @@ function UserRow({
               className="button button--tiny button--danger"
               onClick={() => void kick()}
               disabled={pendingKick}
-              aria-label={t('grimoire.users.kick_named', { name })}
+              aria-label={t('app_info.kick_named', { name })}
               data-testid={`kick-${id}`}
             >
               {t('grimoire.users.kick')}

@@ -14,3 +14,4 @@ export { showUsersList } from './usersListFocus';
 export { Avatar } from './avatars/Avatar';
 export { ProfileCard } from './ProfileCard';
 export { OwnProfileButton } from './profile/OwnProfileButton';
+export { ProfileStats } from './profile/ProfileStats';

@@ -16,9 +16,16 @@ export const PATHS = {
   terms: '/terms',
   privacy: '/privacy',
   cookies: '/cookies',
+  /**
+   * Spec 3 §9: the release notes of one version (?version=1.2.3, else this build's), linked from the
+   * version bar. Not /releases/1.2.3: the server answers a path ending in ".3" as a missing file.
+   */
+  releases: '/releases',
 } as const;
 
 export const joinPath = (sessionId: string): string => `/join/${encodeURIComponent(sessionId)}`;
+
+export const releasesPath = (version: string): string => `/releases?version=${encodeURIComponent(version)}`;
 
 export const gamePath = (recordId: string): string => `/games/${encodeURIComponent(recordId)}`;
 

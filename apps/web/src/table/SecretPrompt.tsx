@@ -5,7 +5,7 @@ import { sendRequest } from '../session/sessionController';
 import { showNotice } from '../ui/dialogs';
 import { Modal } from '../ui/Modal';
 import { pushToast } from '../ui/toastStore';
-import { isIgnoredKey } from '../ui/shortcuts';
+import { isIgnoredKey, keyInputOf } from '../ui/shortcuts';
 import { nextKeyHistory } from './secretKeys';
 
 /** Spec 1 §5: 2 to 50 characters. */
@@ -25,16 +25,7 @@ export function SecretPrompt() {
   useEffect(() => {
     let history = '';
     const onKey = (event: KeyboardEvent) => {
-      const target = event.target instanceof HTMLElement ? event.target : null;
-      const ignored = isIgnoredKey({
-        key: event.key,
-        ctrlKey: event.ctrlKey,
-        altKey: event.altKey,
-        metaKey: event.metaKey,
-        shiftKey: event.shiftKey,
-        targetTag: target?.tagName ?? null,
-        targetEditable: target?.isContentEditable ?? false,
-      });
+      const ignored = isIgnoredKey(keyInputOf(event));
       if (ignored) return;
       const next = nextKeyHistory(history, event.key);
       history = next.history;

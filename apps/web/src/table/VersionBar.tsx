@@ -1,11 +1,11 @@
 import type { SessionView } from '@belfry/engine';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { APP_VERSION } from '../version/buildInfo';
 import { AnnouncementReceiver, ModerationHost, VersionButton } from '../moderation';
 import { serverOffset } from '../time/clockStore';
 import { GameIcon } from '../ui/icons/GameIcon';
 import { TEAM_ICONS, UI_ICONS } from '../ui/icons/iconNames';
+import { AppInfo, useShownVersion } from './AppInfo';
 import { phaseText } from './phaseText';
 import { DISTRIBUTION_TEAMS, distributionCell, townCounts } from './townInfo';
 
@@ -13,13 +13,15 @@ import { DISTRIBUTION_TEAMS, distributionCell, townCounts } from './townInfo';
 const LANGUAGES = [{ code: 'en', name: 'English' }];
 
 /**
- * Spec 1 §2 Version bar: the version, the language, and on the Grimoire the phase with its start
+ * Spec 1 §2 Version bar: the version ("-app" in the installed app) with its release notes, Quit in the
+ * app, the update-available and outdated-browser warnings, the language, and on the Grimoire the phase with its start
  * time, the living and all players, and the character distribution as a tooltip.
  */
 export function VersionBar({ view }: { view: SessionView }) {
   const { t, i18n } = useTranslation();
   const tipId = useId();
   const languageId = useId();
+  const version = useShownVersion();
   const phase = phaseText(view.game);
   const counts = townCounts(view.seats);
   const since =
@@ -32,8 +34,9 @@ export function VersionBar({ view }: { view: SessionView }) {
     <footer className="version-bar" data-testid="version-bar">
       {/* Spec 2 §6: staff open the announcement form from here; the game screen also shows what arrives. */}
       <VersionButton className="version-bar__version" testId="app-version">
-        {t('game.version', { version: APP_VERSION })}
+        {t('game.version', { version })}
       </VersionButton>
+      <AppInfo />
       <ModerationHost />
       <AnnouncementReceiver />
       <span className="version-bar__language">
@@ -56,6 +59,9 @@ export function VersionBar({ view }: { view: SessionView }) {
       </span>
       <span
         className="version-bar__phase"
+        // Screen readers hear the phase change (night falls, a new day) without losing their place.
+        aria-live="polite"
+        aria-atomic="true"
         data-testid="phase-label"
         data-phase={view.game.phase}
         data-night={String(view.game.isNight)}

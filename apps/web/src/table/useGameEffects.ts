@@ -18,6 +18,7 @@ import type { ShortcutAction } from '../ui/shortcuts';
 import { useShortcuts } from '../session/useShortcuts';
 import { swipeDirection, type Point } from '../ui/swipe';
 import { timerJustExpired } from './timerDisplay';
+import { useMenuShortcuts } from './useMenuShortcuts';
 
 /** A hook's gong is still worth sounding this long after it began (e.g. just after a reconnect). */
 const GONG_LATE_MS = 3_000;
@@ -103,6 +104,7 @@ export const useGameEffects = (view: SessionView | null): void => {
 
   // Shortcuts read the newest view when a key arrives.
   useShortcuts(runShortcut);
+  useMenuShortcuts();
 
   // Swipes: left opens the menu, right closes it.
   useEffect(() => {

@@ -1,13 +1,14 @@
 import { useEffect } from 'react';
 import { useShortcuts } from '../session/useShortcuts';
-import { SHORTCUTS } from '../ui/shortcuts';
+import { currentBindings } from '../ui/keybindings';
+import { normalizeKey } from '../ui/shortcuts';
 import { setVoicePrefs, talk, toggleDeafen, useVoiceStore } from './voiceStore';
 
-/** The talk key of push-to-talk: the microphone's own key (spec 3 §9 "." mute mic), held. */
-const TALK_KEY = Object.keys(SHORTCUTS).find((key) => SHORTCUTS[key] === 'muteMic');
+/** The talk keys of push-to-talk: the microphone's own keys (spec 3 §9 "." mute mic, as bound now), held. */
+const isTalkKey = (key: string): boolean => currentBindings().muteMic.includes(normalizeKey(key));
 
 /**
- * Spec 3 §9: "." mutes the microphone, "," the camera, "d" deafens. With push-to-talk on, the mute
+ * Spec 3 §9: "." mutes the microphone, "," the camera, "d" deafens (or the keys the user bound). With push-to-talk on, the mute
  * is inert (spec 2 §4) and "." is held to talk instead; letting go, or leaving the window, ends it
  * after the grace.
  */
@@ -31,7 +32,7 @@ export const useVoiceKeys = (): void => {
   });
   useEffect(() => {
     const onKeyUp = (event: KeyboardEvent) => {
-      if (event.key === TALK_KEY) talk.release();
+      if (isTalkKey(event.key)) talk.release();
     };
     const onBlur = () => talk.release();
     document.addEventListener('keyup', onKeyUp);

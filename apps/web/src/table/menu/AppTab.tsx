@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { logoutAndLeave } from '../../session/logout';
 import { UI_ICONS } from '../../ui/icons/iconNames';
@@ -8,6 +8,10 @@ import type { SoundName } from '../../sound/volume';
 import { toggleFullscreen } from '../../session/gameActions';
 import { setMenuOpen } from '../../session/gameUiStore';
 import { SCRIPT_SCHEMA_URL } from '../../script';
+import { openSettings } from '../../settings';
+import { useKeybindings } from '../../ui/keybindings';
+import { useKeyName } from '../../ui/KeyCap';
+import { GameHelp } from '../GameHelp';
 import { MenuItem } from './MenuItem';
 
 export const VOLUME_SOUNDS: SoundName[] = ['attentionGong', 'timerGong'];
@@ -15,7 +19,11 @@ export const VOLUME_SOUNDS: SoundName[] = ['attentionGong', 'timerGong'];
 export function AppTab() {
   const { t } = useTranslation();
   const volumes = useSoundStore();
-  const soon = t('common.coming_soon');
+  const bindings = useKeybindings((state) => state.bindings);
+  const keyName = useKeyName();
+  const [helpOpen, setHelpOpen] = useState(false);
+  // The menu shows the first key bound to an action, as the user bound it.
+  const keyOf = (keys: readonly string[]) => (keys[0] === undefined ? undefined : keyName(keys[0]));
   return (
     <>
       <ul className="menu-list">
@@ -23,7 +31,7 @@ export function AppTab() {
           icon={UI_ICONS.fullscreen}
           label={t('game.menu.fullscreen')}
           onClick={toggleFullscreen}
-          shortcut="f"
+          shortcut={keyOf(bindings.fullscreen)}
           testId="fullscreen-toggle"
         />
       </ul>
@@ -47,8 +55,22 @@ export function AppTab() {
         ))}
       </fieldset>
       <ul className="menu-list">
-        <MenuItem icon={UI_ICONS.menu} label={t('game.menu.settings')} disabledReason={soon} testId="menu-settings" />
-        <MenuItem icon={UI_ICONS.help} label={t('game.menu.help')} disabledReason={soon} testId="menu-help" />
+        <MenuItem
+          icon={UI_ICONS.menu}
+          label={t('game.menu.settings')}
+          onClick={() => {
+            setMenuOpen(false);
+            openSettings();
+          }}
+          shortcut={keyOf(bindings.settings)}
+          testId="menu-settings"
+        />
+        <MenuItem
+          icon={UI_ICONS.help}
+          label={t('game.menu.help')}
+          onClick={() => setHelpOpen(true)}
+          testId="menu-help"
+        />
         <MenuItem
           icon={UI_ICONS.rules}
           label={t('game.menu.schema')}
@@ -65,6 +87,7 @@ export function AppTab() {
           testId="menu-logout"
         />
       </ul>
+      {helpOpen && <GameHelp onClose={() => setHelpOpen(false)} />}
     </>
   );
 }

@@ -1,35 +1,7 @@
-import { useId } from 'react';
+import type { ComponentProps } from 'react';
+import { Toggle as BaseToggle } from '../../ui/Toggle';
 
-interface ToggleProps {
-  /** Already translated. */
-  label: string;
-  hint?: string;
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-  testId: string;
-}
-
-/** One preference as a checkbox, with an optional line under it saying what it does. */
-export function Toggle({ label, hint, checked, onChange, testId }: ToggleProps) {
-  const id = useId();
-  return (
-    <div className="setup-toggle">
-      <label className="checkbox" htmlFor={id}>
-        <input
-          id={id}
-          type="checkbox"
-          checked={checked}
-          onChange={(event) => onChange(event.target.checked)}
-          aria-describedby={hint ? `${id}-hint` : undefined}
-          data-testid={testId}
-        />
-        {label}
-      </label>
-      {hint && (
-        <p id={`${id}-hint`} className="field__hint setup-toggle__hint">
-          {hint}
-        </p>
-      )}
-    </div>
-  );
-}
+/** A preference of the setup wizard. */
+export const Toggle = (props: Omit<ComponentProps<typeof BaseToggle>, 'className'>) => (
+  <BaseToggle {...props} className="setup-toggle" />
+);

@@ -1,5 +1,4 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 
 interface DisabledButtonProps {
   label: string;
@@ -40,10 +39,4 @@ export function DisabledButton({
       </span>
     </span>
   );
-}
-
-/** Something a later version adds. */
-export function ComingSoonButton({ label, testId }: { label: string; testId?: string }) {
-  const { t } = useTranslation();
-  return <DisabledButton label={label} reason={t('common.coming_soon')} testId={testId} />;
 }

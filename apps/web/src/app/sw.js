@@ -1,67 +1,50 @@
 /* global self, caches */
 /*
- * Belfry's service worker: keeps the app shell (index.html) and the built assets in the Cache API so
- * that the app opens without a network, above all for a local game (spec 1 §1). Hand-written and
- * small on purpose; see apps/web/src/local/README.md.
+ * Belfry's service worker: keeps the app shell (index.html) and the built files in the Cache API so
+ * that the app opens without a network, above all for a local game (spec 1 §1), and so that browsers
+ * can install it as an app (they want a worker with a fetch handler). vite-plugin-pwa builds it
+ * (vite.config.ts) and writes the build's file list into `self.__WB_MANIFEST`; a new build changes
+ * that list, so this file changes too and the browser installs the new worker.
  *
- * - install, and every page load of a production build (message "refresh"): fetch index.html, then
- *   follow every asset it names, and every asset those name (JS imports, the preload list, CSS
- *   urls), caching what is not cached yet; assets of older builds are dropped.
+ * - install, and every page load (message "refresh"): cache each listed file not cached yet; the shell
+ *   is asked for again each time and kept under "/"; hashed files of older builds are dropped.
  * - fetch: /backend/ (the API and Socket.IO) and other origins are never touched. Page loads go to
  *   the network first (a new deploy shows at once) and fall back to the cached shell after 4 s or
  *   on failure; /assets/ files (their names carry a content hash) come from the cache first; other
- *   files (icon, logos, theme pictures) from the network, kept for when it is gone.
+ *   files (icons, logos, theme pictures) from the network, kept for when it is gone.
  */
 const CACHE = 'belfry-app-v1';
 const SHELL = '/';
-const EXTRA = ['/favicon.svg'];
 const NAVIGATION_TIMEOUT_MS = 4000;
-const ASSET_TYPES = 'js|css|svg|png|webp|jpg|jpeg|gif|woff2?|ttf|mp3|ogg|wav|mp4|webm|json';
-/** "/assets/name.js" or "assets/name.js" anywhere (index.html, the preload list of the entry chunk). */
-const ASSET_PATH = new RegExp(`assets/[\\w.-]+\\.(?:${ASSET_TYPES})\\b`, 'g');
-/** "./name.js" inside an asset: a sibling in /assets/ (dynamic imports, CSS urls). */
-const SIBLING = new RegExp(`["'(]\\./([\\w.-]+\\.(?:${ASSET_TYPES}))["')]`, 'g');
+/** [{ url: 'assets/x.js', revision: null }, { url: 'index.html', revision: '…' }, …], relative to the root. */
+const LISTED = self.__WB_MANIFEST.map((entry) => `/${typeof entry === 'string' ? entry : entry.url}`);
 
 const isBackend = (url) => url.pathname === '/backend' || url.pathname.startsWith('/backend/');
-
-const referencedAssets = (text, fromAssets) => {
-  const found = new Set();
-  for (const match of text.matchAll(ASSET_PATH)) found.add(`/${match[0]}`);
-  if (fromAssets) for (const match of text.matchAll(SIBLING)) found.add(`/assets/${match[1]}`);
-  return [...found];
-};
+const isHashed = (path) => path.startsWith('/assets/');
 
 let refreshing = null;
 
-/** Caches the shell and everything it needs; returns when done (failures leave the cache as it was). */
+/** Caches the shell and every listed file; returns when done (a failed file is tried again next time). */
 const refresh = () => {
   refreshing ??= (async () => {
     const cache = await caches.open(CACHE);
-    const shell = await fetch(SHELL, { cache: 'no-cache' });
-    if (!shell.ok || !(shell.headers.get('content-type') ?? '').includes('text/html')) return;
-    await cache.put(SHELL, shell.clone());
     const keep = new Set([SHELL]);
-    const queue = [...EXTRA, ...referencedAssets(await shell.text(), false)];
-    while (queue.length > 0) {
-      const path = queue.shift();
-      if (keep.has(path)) continue;
-      let response = await cache.match(path);
-      if (!response) {
-        try {
-          response = await fetch(path);
-        } catch {
-          continue;
-        }
-        if (!response.ok) continue;
-        await cache.put(path, response.clone());
-      }
+    for (const listed of LISTED) {
+      const path = listed === '/index.html' ? SHELL : listed;
       keep.add(path);
-      if (/\.(?:js|css)$/.test(path)) queue.push(...referencedAssets(await response.text(), true));
+      // Unhashed files keep their names across builds: ask again (the server answers 304 when unchanged).
+      if (isHashed(path) && (await cache.match(path))) continue;
+      try {
+        const response = await fetch(path, { cache: 'no-cache' });
+        if (response.ok) await cache.put(path, response);
+      } catch {
+        // Offline or the server is going away: what is cached stays.
+      }
     }
     // Hashed files of older builds are never asked for again.
     for (const request of await cache.keys()) {
       const path = new URL(request.url).pathname;
-      if (path.startsWith('/assets/') && !keep.has(path)) await cache.delete(request);
+      if (isHashed(path) && !keep.has(path)) await cache.delete(request);
     }
   })()
     .catch(() => undefined)
@@ -118,7 +101,7 @@ const cacheFirst = async (request) => {
   return response;
 };
 
-/** Other files of the app (icon, logos, theme pictures): the network, kept for later; else the cache. */
+/** Other files of the app (icons, logos, theme pictures): the network, kept for later; else the cache. */
 const networkFirst = async (request) => {
   try {
     const response = await fetch(request);
@@ -135,6 +118,6 @@ self.addEventListener('fetch', (event) => {
   const url = new URL(request.url);
   if (url.origin !== self.location.origin || isBackend(url)) return;
   if (request.mode === 'navigate') event.respondWith(pageLoad(request));
-  else if (url.pathname.startsWith('/assets/')) event.respondWith(cacheFirst(request));
+  else if (isHashed(url.pathname)) event.respondWith(cacheFirst(request));
   else event.respondWith(networkFirst(request));
 });

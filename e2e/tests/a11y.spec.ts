@@ -4,6 +4,7 @@ import { createSessionViaApi, registerViaApi, type Tokens } from '../api';
 import { MailCatcher } from '../mail';
 import { shootBothSizes } from '../screenshots';
 import { ServerProcess } from '../server';
+import { unique } from '../shots/gameTable';
 
 /**
  * Accessibility (issue 19): axe-core, with the WCAG 2.2 A and AA rules, finds no serious or critical
@@ -31,8 +32,6 @@ test.afterEach(async () => {
   const info = test.info();
   if (info.status !== info.expectedStatus) console.log(server.logs());
 });
-
-const unique = () => Math.random().toString(36).slice(2, 8);
 
 const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 

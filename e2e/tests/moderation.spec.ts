@@ -4,6 +4,7 @@ import { loginThroughUi, registerThroughUi } from '../flows';
 import { MailCatcher } from '../mail';
 import { ServerProcess } from '../server';
 import { shootBothSizes } from '../screenshots';
+import { unique } from '../shots/gameTable';
 
 const mail = new MailCatcher();
 let server: ServerProcess;
@@ -19,8 +20,6 @@ test.afterAll(async () => {
   await server.stop();
   await mail.stop();
 });
-
-const unique = () => Math.random().toString(36).slice(2, 8);
 
 const shoot = (page: Page, name: string) => shootBothSizes(page, 'moderation', name);
 

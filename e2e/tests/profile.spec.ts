@@ -8,12 +8,11 @@ import { loginThroughUi } from '../flows';
 import { MailCatcher } from '../mail';
 import { ServerProcess } from '../server';
 import { shootBothSizes } from '../screenshots';
+import { unique } from '../shots/gameTable';
 
 const mail = new MailCatcher();
 let server: ServerProcess;
 const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'belfry-profile-'));
-const unique = () => Math.random().toString(36).slice(2, 8);
-
 /** A real PNG, written byte by byte: a 96 × 64 colour gradient. */
 const gradientPng = (width = 96, height = 64): Buffer => {
   const chunk = (type: string, data: Buffer) => {

@@ -7,6 +7,7 @@ import { createSessionViaApi, registerViaApi, type Tokens } from '../api';
 import { MailCatcher } from '../mail';
 import { shootBothSizes } from '../screenshots';
 import { ServerProcess } from '../server';
+import { unique } from '../shots/gameTable';
 
 /**
  * The installable app (spec 1 §2, issue 19): the web app manifest and the service worker make
@@ -30,8 +31,6 @@ test.afterEach(async () => {
   const info = test.info();
   if (info.status !== info.expectedStatus) console.log(server.logs());
 });
-
-const unique = () => Math.random().toString(36).slice(2, 8);
 
 /** Width and height from a PNG's IHDR chunk. */
 const pngSize = (bytes: Buffer) => ({ width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) });

@@ -5,6 +5,7 @@ import { MailCatcher } from '../mail';
 import { launchFakeMediaBrowser } from '../fakeMedia';
 import { MediaProcess, ServerProcess } from '../server';
 import { shootBothSizes } from '../screenshots';
+import { unique } from '../shots/gameTable';
 
 /**
  * Issue 17: the voice and video setup wizard (spec 2 §2, §5, §8) with Chromium's fake microphone and
@@ -36,8 +37,6 @@ test.afterAll(async () => {
   await media.stop();
   await mail.stop();
 });
-
-const unique = () => Math.random().toString(36).slice(2, 8);
 
 type Recorded = Window & { __tracks: MediaStreamTrack[] };
 

@@ -317,6 +317,9 @@ describe('raised hands (spec 1 §4: seated only, ignored during a nomination, 50
       'emote:bugreporter',
     );
     expect(code(act(emoting, ALICE, { type: 'raiseHand', icon: 'emote:worldcup25' }))).toBe('forbidden');
+    // The account's emotes are its own business: another player's view does not list them.
+    expect(view(emoting, 'bob').users.alice!.emotes).toBeUndefined();
+    expect(view(emoting, 'alice').users.alice!.emotes).toEqual(['bugreporter']);
   });
 });
 

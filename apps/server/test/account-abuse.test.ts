@@ -1,6 +1,6 @@
 import type { AuthTokens, Me } from '@belfry/protocol';
 import { decodeJwt, SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BelfryServer } from '../src/app';
 import { loadSigningKey } from '../src/auth/secrets';
 import {
@@ -310,13 +310,11 @@ describe.each(DIALECTS)('account abuse (%s)', (dialect) => {
     expect(JSON.stringify(profile.body)).not.toContain(target.user.email);
 
     expect(await tryConnect(server, table, target.accessToken)).toBe('connected');
-    const list = await api<Record<string, unknown>[]>(
-      server,
-      'GET',
-      '/backend/sessions',
-      undefined,
-      target.accessToken,
-    );
+    const listed = () =>
+      api<Record<string, unknown>[]>(server, 'GET', '/backend/sessions', undefined, target.accessToken);
+    // The join is committed just after the handshake answers: the private game lists the user once it is.
+    await vi.waitFor(async () => expect((await listed()).body.some((s) => s.name === table)).toBe(true));
+    const list = await listed();
     const item = list.body.find((s) => s.name === table)!;
     expect(item).toBeDefined();
     for (const user of item.usersAll as Record<string, unknown>[]) {

@@ -141,6 +141,9 @@ describe.each(DIALECTS)('joining, access and kicking over Socket.IO (%s; spec 2 
     const st = connect(id, storyteller);
     const p = connect(id, player);
     await p.until(() => true);
+    // Both joins committed before the stored state is rewritten beside the hub (a join landing in between
+    // would take the rewrite's version).
+    await st.until((v) => v.users[player.user.id]?.isOnline === true);
     await p.request('claimSeat', { index: 1 });
     // The engine has no role-assignment intent yet (issue 5): place a role in the stored state.
     const imp = { id: 'imp', name: 'Imp', team: 'demon' as const };

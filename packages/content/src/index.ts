@@ -4,3 +4,4 @@ export * from './editions';
 export * from './script';
 export * from './scriptFile';
 export * from './intentFacts';
+export * from './localize';

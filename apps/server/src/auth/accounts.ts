@@ -7,6 +7,7 @@ import type { Database, UsersTable } from '../db/schema';
 import { HttpError } from '../http/errors';
 import type { Mailer } from '../mail/mailer';
 import { alreadyRegisteredMail, recoveryMail, verificationMail } from '../mail/messages';
+import { DEFAULT_LOCALE, type LocaleCode } from '@belfry/protocol/locales';
 import { flagsOf } from '../users/users';
 import { defaultLevelForNewAccounts } from '../users/settings';
 import { EmailCodes } from './email-codes';
@@ -52,13 +53,17 @@ export class Accounts {
     this.emailCodes = new EmailCodes(db);
   }
 
-  async register(body: RegisterBody, now = Date.now()): Promise<{ status: 'verify'; email: string }> {
+  async register(
+    body: RegisterBody,
+    now = Date.now(),
+    locale: LocaleCode = DEFAULT_LOCALE,
+  ): Promise<{ status: 'verify'; email: string }> {
     const email = normalizeEmail(body.email);
     if (isDisposable(email))
       throw new HttpError(400, 'disposable_email', 'Disposable e-mail addresses are not allowed.');
     const passwordHash = await hash(body.password);
     const existing = await this.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
-    if (existing) return this.alreadyRegistered(email, now);
+    if (existing) return this.alreadyRegistered(email, now, locale);
     // The first account of a fresh install administers it (DESIGN: levels are granted by staff); later
     // ones get the operator's default (users/settings.ts), so a private group needs no per-user step.
     const anyone = await this.db.selectFrom('users').select('id').limit(1).executeTakeFirst();
@@ -94,10 +99,10 @@ export class Accounts {
       await this.db.insertInto('users').values(row).execute();
     } catch {
       // A concurrent registration of the same address won the unique index: treat it as existing.
-      return this.alreadyRegistered(email, now);
+      return this.alreadyRegistered(email, now, locale);
     }
     const code = await this.emailCodes.issue('verify', email, row.id, now, { ignoreCooldown: true });
-    if (code) this.mailer.send(verificationMail(email, code));
+    if (code) this.mailer.send(verificationMail(email, code, locale));
     return { status: 'verify', email };
   }
 
@@ -122,11 +127,11 @@ export class Accounts {
   }
 
   /** Sends a reset code when the address has an account; answers the same either way. */
-  async recover(rawEmail: string, now = Date.now()): Promise<{ status: 'sent' }> {
+  async recover(rawEmail: string, now = Date.now(), locale: LocaleCode = DEFAULT_LOCALE): Promise<{ status: 'sent' }> {
     const email = normalizeEmail(rawEmail);
     const row = await this.db.selectFrom('users').select(['id']).where('email', '=', email).executeTakeFirst();
     const code = await this.emailCodes.issue('reset', email, row?.id ?? null, now);
-    if (code) this.mailer.send(recoveryMail(email, code));
+    if (code) this.mailer.send(recoveryMail(email, code, locale));
     return { status: 'sent' };
   }
 
@@ -167,22 +172,26 @@ export class Accounts {
   }
 
   /** Resends a pending registration's code; the same answer whether or not one is pending. */
-  async resendPending(rawEmail: string, now = Date.now()): Promise<{ status: 'sent' }> {
+  async resendPending(
+    rawEmail: string,
+    now = Date.now(),
+    locale: LocaleCode = DEFAULT_LOCALE,
+  ): Promise<{ status: 'sent' }> {
     const email = normalizeEmail(rawEmail);
     const userId = await this.emailCodes.pendingUser('verify', email);
     const code = await this.emailCodes.issue('verify', email, userId, now);
-    if (code) this.mailer.send(verificationMail(email, code));
+    if (code) this.mailer.send(verificationMail(email, code, locale));
     return { status: 'sent' };
   }
 
-  async resendFor(row: UsersTable, now = Date.now()): Promise<{ status: 'sent' }> {
+  async resendFor(row: UsersTable, now = Date.now(), locale: LocaleCode = DEFAULT_LOCALE): Promise<{ status: 'sent' }> {
     if (flagsOf(row).includes('verified-email')) {
       throw new HttpError(404, 'already_verified', 'Your e-mail address is verified already.');
     }
     if (isDisposable(row.email))
       throw new HttpError(400, 'disposable_email', 'Disposable e-mail addresses are not allowed.');
     const code = await this.emailCodes.issue('verify', row.email, row.id, now);
-    if (code) this.mailer.send(verificationMail(row.email, code));
+    if (code) this.mailer.send(verificationMail(row.email, code, locale));
     return { status: 'sent' };
   }
 
@@ -277,9 +286,13 @@ export class Accounts {
    * cooldown a new registration would start, so that a resend right after answers alike. The owner's
    * pending code, if any, stays valid.
    */
-  private async alreadyRegistered(email: string, now: number): Promise<{ status: 'verify'; email: string }> {
+  private async alreadyRegistered(
+    email: string,
+    now: number,
+    locale: LocaleCode,
+  ): Promise<{ status: 'verify'; email: string }> {
     await this.emailCodes.markSent('verify', email, now);
-    this.mailer.send(alreadyRegisteredMail(email, this.appUrl));
+    this.mailer.send(alreadyRegisteredMail(email, this.appUrl, locale));
     return { status: 'verify', email };
   }
 

@@ -13,6 +13,8 @@ import {
   RESEND_COOLDOWN_MS,
   SUBMIT_COOLDOWN_MS,
 } from './codes';
+import { DEFAULT_LOCALE, type LocaleCode } from '@belfry/protocol/locales';
+import { smsCodeText } from '../mail/messages';
 
 /** Texts sent to one account per day at most; beyond it the number is blocked (403, contact support). */
 const SENDS_PER_ACCOUNT_PER_DAY = 5;
@@ -38,6 +40,7 @@ export class PhoneVerification {
     user: UsersTable,
     prefix: string,
     phone: string,
+    locale: LocaleCode = DEFAULT_LOCALE,
     now = Date.now(),
   ): Promise<{ status: 'pending' | 'verified' }> {
     const number = formatPhone(prefix, phone);
@@ -78,7 +81,7 @@ export class PhoneVerification {
       .onConflict((oc) => oc.column('user_id').doUpdateSet(values))
       .execute();
     await this.db.insertInto('send_log').values({ kind: 'sms', key: user.id, at: now }).execute();
-    await this.sms.send(number, `Your Belfry code is ${code}.`);
+    await this.sms.send(number, smsCodeText(code, locale));
     return { status: 'pending' };
   }
 

@@ -1,3 +1,4 @@
+import { localeOfHeader, type LocaleCode } from '@belfry/protocol/locales';
 import { loginBody, recoverBody, refreshBody, registerBody, resetBody, verifyBody } from '@belfry/protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Accounts, ClientInfo } from '../auth/accounts';
@@ -27,6 +28,9 @@ export const clientInfo = (req: FastifyRequest): ClientInfo => ({
 
 const emailKey = (email: string) => email.trim().toLowerCase();
 
+/** The web app sends its interface language as Accept-Language: mails and texts follow it (issue 20). */
+const localeOf = (req: FastifyRequest): LocaleCode => localeOfHeader(req.headers['accept-language']);
+
 /** Registration, login, recovery, tokens and verification (spec 2 §4, §5, §7, §8). */
 export const registerAuthRoutes = (app: FastifyInstance, deps: Deps) => {
   const { accounts, users, captcha, phone, limiter, limits, auth } = deps;
@@ -54,7 +58,7 @@ export const registerAuthRoutes = (app: FastifyInstance, deps: Deps) => {
     await limiter.hit(`register:ip:${req.ip}`, limits.registerPerIp);
     await limiter.hit(`register:account:${emailKey(body.email)}`, limits.registerPerAccount);
     reply.code(202);
-    return accounts.register(body);
+    return accounts.register(body, Date.now(), localeOf(req));
   });
 
   app.post('/backend/auth/login', async (req) => {
@@ -71,7 +75,7 @@ export const registerAuthRoutes = (app: FastifyInstance, deps: Deps) => {
     await limiter.hit(`recover:ip:${req.ip}`, limits.recoverPerIp);
     await limiter.hit(`recover:account:${emailKey(body.email)}`, limits.recoverPerAccount);
     reply.code(202);
-    return accounts.recover(body.email);
+    return accounts.recover(body.email, Date.now(), localeOf(req));
   });
 
   app.post('/backend/auth/reset', async (req) => {
@@ -97,7 +101,7 @@ export const registerAuthRoutes = (app: FastifyInstance, deps: Deps) => {
     if (body.type === 'email') {
       if (user) {
         await limiter.hit(`verify:account:${user.id}`, limits.verifyPerAccount);
-        if (body.code === undefined) return accounts.resendFor(user);
+        if (body.code === undefined) return accounts.resendFor(user, Date.now(), localeOf(req));
         const verified = await accounts.verifyFor(user, body.code);
         return { status: 'verified', user: await users.me(verified) };
       }
@@ -105,7 +109,7 @@ export const registerAuthRoutes = (app: FastifyInstance, deps: Deps) => {
       await limiter.hit(`verify:account:${emailKey(body.email)}`, limits.verifyPerAccount);
       if (body.code === undefined) {
         reply.code(202);
-        return accounts.resendPending(body.email);
+        return accounts.resendPending(body.email, Date.now(), localeOf(req));
       }
       return { status: 'verified', tokens: await accounts.verifyPending(body.email, body.code, clientInfo(req)) };
     }
@@ -113,7 +117,7 @@ export const registerAuthRoutes = (app: FastifyInstance, deps: Deps) => {
     if (body.code === undefined) {
       await limiter.hit(`phone:ip:${req.ip}`, limits.phoneSendPerIp);
       await limiter.hit(`phone:account:${user.id}`, limits.phoneSendPerAccount);
-      return phone.send(user, body.prefix, body.phone);
+      return phone.send(user, body.prefix, body.phone, localeOf(req));
     }
     await limiter.hit(`verify:account:${user.id}`, limits.verifyPerAccount);
     await phone.check(user, body.prefix, body.phone, body.code);

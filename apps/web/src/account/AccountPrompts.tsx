@@ -10,6 +10,7 @@ import { openDialog } from '../ui/dialogStore';
 import { toAppError } from '../api/appError';
 import { useLoadingStore } from '../ui/loadingStore';
 import { PATHS, POLICY_PATHS } from '../routing/paths';
+import { translateServerMessage } from '../i18n/serverMessages';
 
 /** Pages where no account prompt interrupts (reading the policies, the clock, updating, a ban). */
 const QUIET_PATHS: readonly string[] = [...POLICY_PATHS, PATHS.clock, PATHS.update, PATHS.banned, PATHS.login];
@@ -61,7 +62,7 @@ function TermsDialog() {
       await updateUser({ hasAgreedTOS: true });
     } catch (caught) {
       const failure = toAppError(caught);
-      setError(failure.message || t(`errors.codes.${failure.code}`));
+      setError(translateServerMessage(failure.message) || t(`errors.codes.${failure.code}`));
     } finally {
       setBusy(false);
     }

@@ -1,5 +1,6 @@
 import type { AppError } from '../api/appError';
 import type { AuthMode } from './authForm';
+import { translateServerMessage } from '../i18n/serverMessages';
 
 /** A line for the login screen: an i18n key with values, or the server's own words. */
 export interface AuthMessage {
@@ -27,7 +28,9 @@ export const authFailureMessage = (mode: AuthMode, error: AppError): AuthMessage
     case 'timeout':
       return { key: 'login.errors.unavailable' };
     case 'invalid_credentials':
-      return error.message ? { raw: error.message } : { key: 'errors.codes.invalid_credentials' };
+      return error.message
+        ? { raw: translateServerMessage(error.message) }
+        : { key: 'errors.codes.invalid_credentials' };
     case 'captcha_invalid':
       return { key: 'login.errors.captcha' };
     case 'rate_limited':
@@ -46,6 +49,9 @@ export const authFailureMessage = (mode: AuthMode, error: AppError): AuthMessage
     case 'bad_request':
       return { key: 'errors.codes.bad_request' };
     default:
-      return { key: FAILED[mode], params: { message: error.message || String(error.status ?? error.code) } };
+      return {
+        key: FAILED[mode],
+        params: { message: translateServerMessage(error.message) || String(error.status ?? error.code) },
+      };
   }
 };

@@ -1,4 +1,5 @@
 import type { AppError } from '../api/appError';
+import { translateServerMessage } from '../i18n/serverMessages';
 
 /** Spec 2 §4: cooldowns of 60 s when resending and 10 s when submitting a code. */
 export const RESEND_COOLDOWN_S = 60;
@@ -46,7 +47,7 @@ export const emailFailure = (error: AppError, action: EmailAction): EmailFailure
     return error_('verification.errors.unauthorized');
   if (code === 'disposable_email') return error_('verification.errors.disposable');
   if (code === 'network' || code === 'timeout') return error_(`errors.codes.${code}`);
-  const raw = error.message.trim();
+  const raw = translateServerMessage(error.message.trim());
   return raw
     ? { message: { kind: 'error', raw }, alreadyVerified: false }
     : error_('verification.errors.other', { status: status ?? code });

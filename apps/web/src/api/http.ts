@@ -1,5 +1,6 @@
 import { APP_VERSION } from '../version/buildInfo';
 import { AppError, errorFromBody, toAppError } from './appError';
+import i18next from 'i18next';
 
 /** Everything the server offers lives under this prefix (apps/server/API.md). */
 export const BACKEND = '/backend';
@@ -24,7 +25,12 @@ const readBody = async (response: Response): Promise<unknown> => {
 /** One JSON call to the backend; throws an AppError for any failure, including the network. */
 export const sendJson = async <T>(path: string, { method = 'GET', body, token }: JsonRequest = {}): Promise<T> => {
   // Spec 2 §7: backend calls carry the app's version (the server records it with the login).
-  const headers: Record<string, string> = { Accept: 'application/json', 'X-App-Version': APP_VERSION };
+  // Issue 20: mails and texts the server sends follow the interface language, not the browser's.
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'X-App-Version': APP_VERSION,
+    'Accept-Language': i18next.language || 'en',
+  };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
   let response: Response;

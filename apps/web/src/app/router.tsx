@@ -36,6 +36,10 @@ export const router = createBrowserRouter([
         path: PATHS.releases,
         lazy: async () => ({ Component: (await import('../pages/ReleaseNotesPage')).ReleaseNotesPage }),
       },
+      {
+        path: PATHS.translations,
+        lazy: async () => ({ Component: (await import('../pages/TranslationsPage')).TranslationsPage }),
+      },
       { path: '*', element: <Navigate to={PATHS.lobby} replace /> },
     ],
   },

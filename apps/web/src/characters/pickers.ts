@@ -47,13 +47,21 @@ export const nextPickerAlignment = (alignment: Alignment): Alignment =>
 
 export type RoleTab = 'character' | 'traveller';
 
-/** The role picker's list: characters (not travellers, fabled or loric) or travellers, filtered by search. */
-export const pickerRoles = (roles: readonly Role[], tab: RoleTab, query: string): Role[] => {
+/**
+ * The role picker's list: characters (not travellers, fabled or loric) or travellers, filtered by search
+ * on the id, the stored name and the name shown in the user's language.
+ */
+export const pickerRoles = (
+  roles: readonly Role[],
+  tab: RoleTab,
+  query: string,
+  shownName: (role: Role) => string = (role) => role.name,
+): Role[] => {
   const matches = searchMatcher(query);
   return roles.filter((role) => {
     const inTab =
       tab === 'traveller' ? role.team === 'traveller' : !['traveller', 'fabled', 'loric'].includes(role.team);
-    return inTab && (matches(role.name) || matches(role.id));
+    return inTab && (matches(role.name) || matches(role.id) || matches(shownName(role)));
   });
 };
 
@@ -110,9 +118,13 @@ export const reminderOptions = (
   return { current: own, other: others };
 };
 
-export const filterReminders = (options: readonly ReminderOption[], query: string): ReminderOption[] => {
+export const filterReminders = (
+  options: readonly ReminderOption[],
+  query: string,
+  shown: (option: ReminderOption) => string[] = () => [],
+): ReminderOption[] => {
   const matches = searchMatcher(query);
-  return options.filter((o) => matches(o.name) || matches(o.roleName));
+  return options.filter((o) => matches(o.name) || matches(o.roleName) || shown(o).some(matches));
 };
 
 /** A test id part from a reminder name: lower case, anything but letters and digits as '-'. */

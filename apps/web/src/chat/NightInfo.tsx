@@ -3,12 +3,15 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useChatStore } from './chatStore';
 import { nameOf, partDataText } from './names';
+import { roleById } from '@belfry/content';
+import { useRoleText } from '../characters/contentTexts';
 import { signalLog, unseenSignals } from './signals';
 import { badgeText } from './unread';
 
 /** The night info: received (and, for the Storyteller, sent) signals, the last 10 or 3. */
 export function NightInfo({ view }: { view: SessionView }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const roleText = useRoleText();
   const open = useChatStore((s) => s.nightInfoOpen);
   const button = useRef<HTMLButtonElement>(null);
   // Escape closes the popover (and gives focus back to its button), as it does every other one.
@@ -45,7 +48,10 @@ export function NightInfo({ view }: { view: SessionView }) {
           {log.length === 0 && <p className="chat-empty">{t('chat.night_info.empty')}</p>}
           <ol className="night-info__list">
             {log.map((signal) => {
-              const time = new Date(signal.time).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+              const time = new Date(signal.time).toLocaleTimeString(i18n.language, {
+                hour: '2-digit',
+                minute: '2-digit',
+              });
               const inbound = signal.to.includes(me);
               const seen = signal.to.every((id) => signal.seenBy.includes(id));
               return (
@@ -67,7 +73,9 @@ export function NightInfo({ view }: { view: SessionView }) {
                       <li key={i} className={`signal-card signal-card--${part.id} signal-card--static`}>
                         <strong>{t(`chat.cards.${part.id}`)}</strong>
                         {part.data !== undefined && (
-                          <span className="signal-card__data">{partDataText(view, part)}</span>
+                          <span className="signal-card__data">
+                            {partDataText(view, part, (id) => roleText.role(roleById(id))?.name)}
+                          </span>
                         )}
                       </li>
                     ))}

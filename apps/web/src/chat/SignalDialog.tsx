@@ -5,6 +5,7 @@ import { Modal } from '../ui/Modal';
 import { scriptCharacters } from '../characters/catalogue';
 import { sendSignal } from './chatActions';
 import { nameOf, partDataText } from './names';
+import { roleById } from '@belfry/content';
 import {
   availableCards,
   choiceLimit,
@@ -17,6 +18,7 @@ import {
   TEXT_CARDS,
   toggleChoice,
 } from './signals';
+import { useRoleText } from '../characters/contentTexts';
 
 interface Props {
   view: SessionView;
@@ -28,6 +30,7 @@ interface Props {
 /** Spec 2 §3/§4, spec 3 §5: composing a night signal from cards. */
 export function SignalDialog({ view, target, onClose }: Props) {
   const { t } = useTranslation();
+  const roleText = useRoleText();
   const [parts, setParts] = useState<SignalPart[]>([]);
   const [editing, setEditing] = useState<number | null>(null);
   const [sending, setSending] = useState(false);
@@ -116,7 +119,9 @@ export function SignalDialog({ view, target, onClose }: Props) {
               onClick={() => setEditing(part.data !== undefined ? i : null)}
             >
               <strong>{t(`chat.cards.${part.id}`)}</strong>
-              {part.data !== undefined && <span> {partDataText(view, part) || '…'}</span>}
+              {part.data !== undefined && (
+                <span> {partDataText(view, part, (id) => roleText.role(roleById(id))?.name) || '…'}</span>
+              )}
             </button>
             <button
               type="button"
@@ -152,7 +157,7 @@ export function SignalDialog({ view, target, onClose }: Props) {
               <div className="signal-choice__options">
                 {(PLAYER_CARDS.includes(edited.id as never)
                   ? seated.map((s) => ({ id: s.id, label: nameOf(view, s.id) }))
-                  : roles.map((r) => ({ id: r.id, label: r.name }))
+                  : roles.map((r) => ({ id: r.id, label: roleText.role(r).name }))
                 ).map((option) => (
                   <button
                     key={option.id}
@@ -178,7 +183,7 @@ export function SignalDialog({ view, target, onClose }: Props) {
               ? t('chat.signal.problem_custom')
               : problem === 'minions'
                 ? t('chat.signal.problem_minions')
-                : t('chat.signal.problem_other')}
+                : t('chat.signal.problem_general')}
         </p>
       )}
       <div className="dialog__buttons">

@@ -302,8 +302,8 @@ export function TextPanel({ view, recipients, recipient, unread, messages }: Tex
 }
 
 export function MessageRow({ message, me, name }: { message: TextMessage; me: string; name: (id: string) => string }) {
-  const { t } = useTranslation();
-  const time = new Date(message.time).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+  const { t, i18n } = useTranslation();
+  const time = new Date(message.time).toLocaleTimeString(i18n.language, { hour: '2-digit', minute: '2-digit' });
   if (message.isSystem) {
     const { key, params } = systemMessageText(message, name);
     return (

@@ -3,8 +3,15 @@ import type { SessionView, SignalPart } from '@belfry/engine';
 
 export const nameOf = (view: SessionView, id: string): string => view.users[id]?.username ?? id;
 
-/** A card's chosen data as text: players by name, characters by name, text and numbers as they are. */
-export const partDataText = (view: SessionView, part: SignalPart): string => {
+/**
+ * A card's chosen data as text: players by name, characters by name (in the reader's language when
+ * `roleName` gives it), text and numbers as they are.
+ */
+export const partDataText = (
+  view: SessionView,
+  part: SignalPart,
+  roleName: (id: string) => string | undefined = (id) => roleById(id)?.name,
+): string => {
   const { data } = part;
   if (data === undefined) return '';
   if (typeof data === 'string' || typeof data === 'number') return String(data);
@@ -12,7 +19,7 @@ export const partDataText = (view: SessionView, part: SignalPart): string => {
     .map((item) => {
       const id = String(item);
       if (view.users[id]) return view.users[id].username;
-      return roleById(id)?.name ?? id;
+      return roleName(id) ?? id;
     })
     .join(', ');
 };

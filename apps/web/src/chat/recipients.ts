@@ -7,6 +7,7 @@ import {
   type SessionView,
   type TextMessage,
 } from '@belfry/engine';
+import { translateServerMessage } from '../i18n/serverMessages';
 
 /** Spec 2 §3: a recipient is a user id, '' (public), 'spectator', 'private' or 'system'. */
 export const CHANNELS = ['', 'spectator', 'private', 'system'] as const;
@@ -62,8 +63,10 @@ export const isInputDisabled = (view: SessionView, recipientId: string): boolean
 };
 
 /** Whether the server would refuse this message right now (the same rule it applies), as a reason. */
-export const sendRefusal = (view: SessionView, recipientId: string): string | null =>
-  textRefusal(view, view.viewer.id, recipientId)?.message ?? null;
+export const sendRefusal = (view: SessionView, recipientId: string): string | null => {
+  const refusal = textRefusal(view, view.viewer.id, recipientId);
+  return refusal ? translateServerMessage(refusal.message) : null;
+};
 
 /** Send is disabled when the message is empty (after trimming) or the rules refuse it. */
 export const canSend = (view: SessionView, recipientId: string, text: string): boolean =>

@@ -1,4 +1,5 @@
 import { toAppError } from '../api/appError';
+import { translateServerMessage } from '../i18n/serverMessages';
 
 /** Failures the console names itself; anything else is shown as a generic failure with the server's words. */
 export const MODERATION_ERROR_CODES = [
@@ -21,6 +22,6 @@ export const moderationFailure = (error: unknown): ModerationFailure => {
   const known = (MODERATION_ERROR_CODES as readonly string[]).includes(appError.code);
   return {
     key: known ? `moderation.errors.${appError.code}` : 'moderation.errors.generic',
-    detail: known ? null : appError.message || null,
+    detail: known ? null : translateServerMessage(appError.message) || null,
   };
 };

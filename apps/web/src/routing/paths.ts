@@ -21,6 +21,8 @@ export const PATHS = {
    * version bar. Not /releases/1.2.3: the server answers a path ending in ".3" as a missing file.
    */
   releases: '/releases',
+  /** Spec 3 §3: the locale catalogue with each language's contributors; the App tab's translation link. */
+  translations: '/translations',
 } as const;
 
 export const joinPath = (sessionId: string): string => `/join/${encodeURIComponent(sessionId)}`;
@@ -33,4 +35,4 @@ export const gamePath = (recordId: string): string => `/games/${encodeURICompone
 export const POLICY_PATHS: readonly string[] = [PATHS.terms, PATHS.privacy, PATHS.cookies];
 
 /** Reachable without a token (spec 2 §6 "Anonymous: only public routes"). */
-export const PUBLIC_PATHS: readonly string[] = [PATHS.login, PATHS.clock, ...POLICY_PATHS];
+export const PUBLIC_PATHS: readonly string[] = [PATHS.login, PATHS.clock, PATHS.translations, ...POLICY_PATHS];

@@ -1,3 +1,5 @@
+import { useEffect } from 'react';
+import { setEnglishNames } from '../characters/contentTexts';
 import { PALETTES, paletteVariables } from './palettes';
 import './Settings.css';
 import { setSettings, useSettings, type Settings } from './settingsStore';
@@ -35,6 +37,7 @@ const chroma = (colour: string): string =>
 export function SettingsEffects() {
   const settings = useSettings();
   const { background } = settings;
+  useEffect(() => setEnglishNames(settings.isEnglishNames), [settings.isEnglishNames]);
   return (
     <>
       <style data-testid="settings-style-variables">{variables(settings)}</style>

@@ -15,6 +15,7 @@ import { TownInfo } from './TownInfo';
 import { FirstNightOverlay } from './FirstNightOverlay';
 import { RulesOverlay } from './rules/RulesOverlay';
 import { openEditionPicker } from '../script';
+import { useRoleText } from '../characters/contentTexts';
 
 /** Spec 1 §2: gather players suggests choosing an edition from 7 players on. */
 export const EDITION_HINT_PLAYERS = 7;
@@ -60,6 +61,7 @@ export function CentreOverlay({ view }: { view: SessionView }) {
 
 function HookOverlay({ view }: { view: SessionView }) {
   const { t } = useTranslation();
+  const roleText = useRoleText();
   const hook = view.hook;
   if (!hook) return null;
   if (hook.name === 'attention-gong') {
@@ -79,6 +81,7 @@ function HookOverlay({ view }: { view: SessionView }) {
   }
   if (hook.name === 'receive-role') {
     const own = view.seats[view.viewer.seat];
+    const ownRole = roleText.role(own?.role);
     return (
       <section className="overlay overlay--receive" data-testid="receive-role-overlay" aria-live="polite">
         {own?.role ? (
@@ -86,9 +89,9 @@ function HookOverlay({ view }: { view: SessionView }) {
             <p className="overlay__kicker">{t('game.receive.you_are')}</p>
             <RoleToken role={own.role} alignment={own.alignment} className="role-token--large" />
             <h2 className="overlay__title" data-testid="received-role">
-              {own.role.name}
+              {ownRole?.name}
             </h2>
-            {own.role.ability && <p className="overlay__text overlay__text--small">{own.role.ability}</p>}
+            {ownRole?.ability && <p className="overlay__text overlay__text--small">{ownRole.ability}</p>}
           </>
         ) : (
           <>

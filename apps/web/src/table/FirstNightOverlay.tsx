@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { editionRoles, nightOrder, useNightOrderStore } from '../script';
 import { toggleNight } from '../session/gameActions';
 import { toggleMode } from '../session/gameUiStore';
+import { useRoleText } from '../characters/contentTexts';
 
 /**
  * Spec 1 §2 first-night overlay (Storyteller, mode firstnight): the first night as a checklist, the
@@ -12,6 +13,7 @@ import { toggleMode } from '../session/gameUiStore';
  */
 export function FirstNightOverlay({ view }: { view: SessionView }) {
   const { t } = useTranslation();
+  const roleText = useRoleText();
   const toggles = useNightOrderStore((state) => state.toggles);
   const [done, setDone] = useState<ReadonlySet<string>>(new Set());
   const steps = nightOrder(
@@ -44,7 +46,7 @@ export function FirstNightOverlay({ view }: { view: SessionView }) {
               data-testid={`first-night-step-${entry.marker ?? entry.role?.id}`}
             >
               <span className="first-night__name">
-                {entry.marker ? t(`nightorder.marker.${entry.marker}`) : entry.role?.name}
+                {entry.marker ? t(`nightorder.marker.${entry.marker}`) : roleText.role(entry.role)?.name}
               </span>
               {entry.players.length > 0 && (
                 <span className="first-night__players">

@@ -28,6 +28,7 @@ import { DISTRIBUTION_PAGE_SIZE, pageOf } from '../characters/pickers';
 import { Pager, Tabs } from '../ui/PickerParts';
 import { RoleToken } from '../ui/tokens/RoleToken';
 import { DISTRIBUTION_TEAMS, distributionCell, townCounts } from './townInfo';
+import { useRoleText } from '../characters/contentTexts';
 
 /**
  * Spec 3 §2 Roles distribution: choose exactly as many characters as there are non-traveller
@@ -36,6 +37,7 @@ import { DISTRIBUTION_TEAMS, distributionCell, townCounts } from './townInfo';
  */
 export function HandOutRoles({ view }: { view: SessionView }) {
   const { t } = useTranslation();
+  const roleText = useRoleText();
   const pending = useIsPending('hand-out');
   const roles = scriptCharacters(view).sort(byTeam);
   const players = bagSeats(view.seats).length;
@@ -120,7 +122,7 @@ export function HandOutRoles({ view }: { view: SessionView }) {
               <RoleToken role={role} className="role-token--mini" />
               <span className="hand-out__text">
                 <span className="hand-out__name">
-                  {role.name}
+                  {roleText.role(role).name}
                   {role.setup && <span className="hand-out__setup">{t('game.hand_out.setup_tag')}</span>}
                   {max === 0 && (
                     <span className="hand-out__setup" data-testid={`distribution-role-${role.id}-atheist-only`}>
@@ -128,7 +130,7 @@ export function HandOutRoles({ view }: { view: SessionView }) {
                     </span>
                   )}
                 </span>
-                <span className="hand-out__ability">{role.ability}</span>
+                <span className="hand-out__ability">{roleText.role(role).ability}</span>
               </span>
               {max > 1 ? (
                 <span className="stepper">
@@ -137,7 +139,7 @@ export function HandOutRoles({ view }: { view: SessionView }) {
                     className="button button--tiny button--ghost"
                     onClick={() => change(role.id, count - 1)}
                     disabled={count === 0}
-                    aria-label={t('game.hand_out.less', { name: role.name })}
+                    aria-label={t('game.hand_out.less', { name: roleText.role(role).name })}
                     data-testid={`distribution-role-${role.id}-less`}
                   >
                     −
@@ -148,7 +150,7 @@ export function HandOutRoles({ view }: { view: SessionView }) {
                     className="button button--tiny button--ghost"
                     onClick={() => change(role.id, count + 1)}
                     disabled={count >= max}
-                    aria-label={t('game.hand_out.more', { name: role.name })}
+                    aria-label={t('game.hand_out.more', { name: roleText.role(role).name })}
                     data-testid={`distribution-role-${role.id}`}
                   >
                     +
@@ -179,12 +181,12 @@ export function HandOutRoles({ view }: { view: SessionView }) {
       )}
       {overLimit.length > 0 && (
         <p className="notice notice--warn" data-testid="hand-out-over-limit">
-          {t('distribution.over_limit', { names: overLimit.map((role) => role.name).join(', ') })}
+          {t('distribution.over_limit', { names: overLimit.map((role) => roleText.role(role).name).join(', ') })}
         </p>
       )}
       {setup.length > 0 && (
         <p className="notice notice--warn" data-testid="hand-out-setup-warning">
-          {t('game.hand_out.setup_warning', { names: setup.map((role) => role.name).join(', ') })}
+          {t('game.hand_out.setup_warning', { names: setup.map((role) => roleText.role(role).name).join(', ') })}
         </p>
       )}
       <p className={`hand-out__status ${ready ? 'hand-out__status--ready' : ''}`} data-testid="hand-out-status">

@@ -7,6 +7,7 @@ import { GameIcon } from '../ui/icons/GameIcon';
 import { CHARACTER_ICONS, UI_ICONS } from '../ui/icons/iconNames';
 import { addReminder } from '../session/gameActions';
 import { pickerPool } from '../characters/catalogue';
+import { roleById } from '@belfry/content';
 import { closeGameDialog } from '../session/gameUiStore';
 import {
   filterReminders,
@@ -19,6 +20,7 @@ import {
   type ReminderOption,
 } from '../characters/pickers';
 import { Pager, SearchField, Tabs, usePagedSearch } from '../ui/PickerParts';
+import { useRoleText } from '../characters/contentTexts';
 
 /** Spec 3 §3: a custom reminder is at most 30 characters (the socket schema allows 30). */
 const CUSTOM_MAX = 30;
@@ -31,6 +33,7 @@ type ReminderTab = 'current' | 'other';
  */
 export function ReminderPicker({ view, index, search }: { view: SessionView; index: number; search?: string }) {
   const { t } = useTranslation();
+  const roleText = useRoleText();
   const seat = view.seats[index];
   // A player's notes may use any reminder of the script: their view holds only the characters they know.
   const options = seat
@@ -42,7 +45,12 @@ export function ReminderPicker({ view, index, search }: { view: SessionView; ind
   const customId = useId();
   if (!seat) return null;
   const user = seat.id ? view.users[seat.id] : undefined;
-  const list = filterReminders(tab === 'current' ? options.current : options.other, paging.query);
+  const shownRoleName = (option: ReminderOption) =>
+    roleText.role(roleById(option.role))?.name ?? roleText.reminder(option.roleName);
+  const list = filterReminders(tab === 'current' ? options.current : options.other, paging.query, (option) => [
+    roleText.reminder(option.name),
+    shownRoleName(option),
+  ]);
   const shown = pageOf(list, paging.page, REMINDER_PAGE_SIZE);
 
   const pick = (option: ReminderOption) => {
@@ -71,7 +79,7 @@ export function ReminderPicker({ view, index, search }: { view: SessionView; ind
       <Tabs
         tabs={[
           { id: 'current', label: t('game.reminder_picker.tab_current'), count: options.current.length },
-          { id: 'other', label: t('game.reminder_picker.tab_other'), count: options.other.length },
+          { id: 'other', label: t('game.reminder_picker.tab_others'), count: options.other.length },
         ]}
         current={tab}
         onChange={(next) => {
@@ -100,7 +108,7 @@ export function ReminderPicker({ view, index, search }: { view: SessionView; ind
                     type="button"
                     className="picker__reminder"
                     onClick={() => pick(option)}
-                    title={`${option.roleName}: ${option.name}`}
+                    title={`${shownRoleName(option)}: ${roleText.reminder(option.name)}`}
                     data-testid={`reminder-option-${option.role}-${slug(option.name)}`}
                   >
                     <GameIcon
@@ -114,8 +122,8 @@ export function ReminderPicker({ view, index, search }: { view: SessionView; ind
                       }
                       className={`picker__reminder-icon picker__reminder-icon--${option.role}`}
                     />
-                    <span className="picker__reminder-name">{option.name}</span>
-                    <span className="picker__reminder-role">{option.roleName}</span>
+                    <span className="picker__reminder-name">{roleText.reminder(option.name)}</span>
+                    <span className="picker__reminder-role">{shownRoleName(option)}</span>
                   </button>
                 </li>
               ))}

@@ -8,6 +8,7 @@ import { closeGameDialog } from '../session/gameUiStore';
 import { nextPickerAlignment, pageOf, pickerRoles, ROLE_PAGE_SIZE, type RoleTab } from '../characters/pickers';
 import { Pager, SearchField, Tabs, usePagedSearch } from '../ui/PickerParts';
 import { RoleToken } from '../ui/tokens/RoleToken';
+import { useRoleText } from '../characters/contentTexts';
 
 const TABS: RoleTab[] = ['character', 'traveller'];
 
@@ -17,13 +18,14 @@ const TABS: RoleTab[] = ['character', 'traveller'];
  */
 export function RolePicker({ view, index }: { view: SessionView; index: number }) {
   const { t } = useTranslation();
+  const roleText = useRoleText();
   const seat = view.seats[index];
   const [tab, setTab] = useState<RoleTab>(seat?.role?.team === 'traveller' ? 'traveller' : 'character');
   const paging = usePagedSearch();
   const [alignment, setAlignment] = useState<Alignment>(seat?.alignment ?? null);
   if (!seat) return null;
   const user = seat.id ? view.users[seat.id] : undefined;
-  const list = pickerRoles(pickerPool(view), tab, paging.query);
+  const list = pickerRoles(pickerPool(view), tab, paging.query, (role) => roleText.role(role).name);
   const shown = pageOf(list, paging.page, ROLE_PAGE_SIZE);
 
   const choose = async (role: Role | null) => {
@@ -78,7 +80,7 @@ export function RolePicker({ view, index }: { view: SessionView; index: number }
                 type="button"
                 className={`picker__role ${seat.role?.id === role.id ? 'picker__role--current' : ''}`}
                 onClick={() => void choose(role)}
-                title={role.ability}
+                title={roleText.role(role).ability}
                 aria-pressed={seat.role?.id === role.id}
                 data-testid={`role-option-${role.id}`}
               >

@@ -10,6 +10,7 @@ import { shownAlignment } from '../characters/catalogue';
 import { closeGameDialog, openGameDialog } from '../session/gameUiStore';
 import { hasOpenEyesAbility } from './nightAction';
 import { useVoiceStore, VolumeSlider } from '../voice';
+import { useRoleText } from '../characters/contentTexts';
 
 /**
  * Spec 1 §2 player menu per seat: character, alignment, reminders, eyes; the Storyteller also
@@ -17,6 +18,7 @@ import { useVoiceStore, VolumeSlider } from '../voice';
  */
 export function SeatMenu({ view, index }: { view: SessionView; index: number }) {
   const { t } = useTranslation();
+  const roleText = useRoleText();
   const voiceOn = useVoiceStore((s) => s.status === 'connected');
   const seat = view.seats[index];
   if (!seat) return null;
@@ -44,8 +46,8 @@ export function SeatMenu({ view, index }: { view: SessionView; index: number }) 
     >
       {seat.role && (
         <p className="seat-menu__role">
-          <strong>{seat.role.name}</strong>
-          {seat.role.ability && <span> — {seat.role.ability}</span>}
+          <strong>{roleText.role(seat.role).name}</strong>
+          {seat.role.ability && <span> — {roleText.role(seat.role).ability}</span>}
         </p>
       )}
       {hasVolume && <VolumeSlider userId={seat.id} name={name} />}

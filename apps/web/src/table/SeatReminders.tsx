@@ -6,6 +6,7 @@ import { reminderFontPercent } from '../ui/tokens/roleFontSize';
 import { ArcText } from '../ui/tokens/ArcText';
 import { GameIcon } from '../ui/icons/GameIcon';
 import { CHARACTER_ICONS, UI_ICONS } from '../ui/icons/iconNames';
+import { useRoleText } from '../characters/contentTexts';
 
 /** A reminder's text size at 100 % in its 100 × 100 box (spec 3 §4 steps it down by length). */
 export const REMINDER_TEXT_SIZE = 19;
@@ -34,6 +35,7 @@ export interface ShownReminder {
  */
 export function SeatReminders({ view, index, vertical, editable, storyteller, visible }: SeatRemindersProps) {
   const { t } = useTranslation();
+  const roleText = useRoleText();
   const seat = view.seats[index];
   if (!seat) return null;
   const grimoire = visible ? seat.reminders : [];
@@ -70,9 +72,11 @@ export function SeatReminders({ view, index, vertical, editable, storyteller, vi
                   : undefined
               }
               disabled={!mineToEdit}
-              title={t(note ? 'game.reminders.note_title' : 'game.reminders.title', { name: reminder.name })}
+              title={t(note ? 'game.reminders.note_title' : 'game.reminders.title', {
+                name: roleText.reminder(reminder.name),
+              })}
               aria-label={t(reminder.isFlipped ? 'game.reminders.flipped_label' : 'game.reminders.item_label', {
-                name: reminder.name,
+                name: roleText.reminder(reminder.name),
               })}
               aria-pressed={reminder.isFlipped}
               data-testid={testId}
@@ -99,8 +103,8 @@ export function SeatReminders({ view, index, vertical, editable, storyteller, vi
                 </span>
               ) : (
                 <ArcText
-                  text={reminder.name}
-                  size={(REMINDER_TEXT_SIZE * reminderFontPercent(reminder.name)) / 100}
+                  text={roleText.reminder(reminder.name)}
+                  size={(REMINDER_TEXT_SIZE * reminderFontPercent(roleText.reminder(reminder.name))) / 100}
                   className="reminder__arc"
                 />
               )}
@@ -110,8 +114,8 @@ export function SeatReminders({ view, index, vertical, editable, storyteller, vi
                 type="button"
                 className="reminder__remove"
                 onClick={() => void removeReminder(index, at)}
-                aria-label={t('game.reminders.remove_label', { name: reminder.name })}
-                title={t('game.reminders.remove_label', { name: reminder.name })}
+                aria-label={t('game.reminders.remove_label', { name: roleText.reminder(reminder.name) })}
+                title={t('game.reminders.remove_label', { name: roleText.reminder(reminder.name) })}
                 data-testid={`${testId}-remove`}
               >
                 ×

@@ -16,6 +16,7 @@ import { SeatBadges } from './SeatBadges';
 import { SeatReminders } from './SeatReminders';
 import { SeatVideo, SeatVoiceIcons, useVoiceStore } from '../voice';
 import { Avatar } from '../people';
+import { useRoleText } from '../characters/contentTexts';
 
 /** The first character as the reader sees it (an emoji or accented letter stays whole). */
 const initialOf = (name: string): string => (Array.from(name.trim())[0] ?? '?').toUpperCase();
@@ -36,6 +37,7 @@ interface SeatTokenProps {
 
 export function SeatToken({ view, index, x, y, angle, pointAngle, pointedBy }: SeatTokenProps) {
   const { t } = useTranslation();
+  const roleText = useRoleText();
   const claimPending = useIsPending('claim');
   const vacatePending = useIsPending('vacate');
   const removePending = useIsPending(`remove-seat-${index}`);
@@ -174,7 +176,8 @@ export function SeatToken({ view, index, x, y, angle, pointAngle, pointedBy }: S
       : named
         ? t('grimoire.seat.occupied_label', { number, name })
         : t('grimoire.seat.empty_label', { number });
-  const roleLabel = role ? `${role.name}${role.ability ? ` — ${role.ability}` : ''}` : undefined;
+  const shownRole = roleText.role(role);
+  const roleLabel = shownRole ? `${shownRole.name}${shownRole.ability ? ` — ${shownRole.ability}` : ''}` : undefined;
 
   // Unit vector from the seat towards the circle's centre: reminders lie inwards.
   const inX = -Math.sin(angle);

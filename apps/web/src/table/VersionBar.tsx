@@ -4,13 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { AnnouncementReceiver, ModerationHost, VersionButton } from '../moderation';
 import { serverOffset } from '../time/clockStore';
 import { GameIcon } from '../ui/icons/GameIcon';
+import { LanguageSelect } from '../ui/LanguageSelect';
 import { TEAM_ICONS, UI_ICONS } from '../ui/icons/iconNames';
 import { AppInfo, useShownVersion } from './AppInfo';
 import { phaseText } from './phaseText';
 import { DISTRIBUTION_TEAMS, distributionCell, townCounts } from './townInfo';
-
-/** Languages offered so far (spec 3 §3 lists 11; English is the only one translated yet). */
-const LANGUAGES = [{ code: 'en', name: 'English' }];
 
 /**
  * Spec 1 §2 Version bar: the version ("-app" in the installed app) with its release notes, Quit in the
@@ -20,7 +18,6 @@ const LANGUAGES = [{ code: 'en', name: 'English' }];
 export function VersionBar({ view }: { view: SessionView }) {
   const { t, i18n } = useTranslation();
   const tipId = useId();
-  const languageId = useId();
   const version = useShownVersion();
   const phase = phaseText(view.game);
   const counts = townCounts(view.seats);
@@ -39,24 +36,7 @@ export function VersionBar({ view }: { view: SessionView }) {
       <AppInfo />
       <ModerationHost />
       <AnnouncementReceiver />
-      <span className="version-bar__language">
-        <label htmlFor={languageId} className="visually-hidden">
-          {t('game.language')}
-        </label>
-        <select
-          id={languageId}
-          className="version-bar__select"
-          value={i18n.language}
-          onChange={(event) => void i18n.changeLanguage(event.target.value)}
-          data-testid="language-select"
-        >
-          {LANGUAGES.map((language) => (
-            <option key={language.code} value={language.code}>
-              {language.name}
-            </option>
-          ))}
-        </select>
-      </span>
+      <LanguageSelect className="version-bar__language" />
       <span
         className="version-bar__phase"
         // Screen readers hear the phase change (night falls, a new day) without losing their place.

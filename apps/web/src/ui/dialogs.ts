@@ -1,5 +1,6 @@
 import { AppError, cleanServerMessage } from '../api/appError';
 import { openDialog, useDialogStore } from './dialogStore';
+import { translateServerMessage } from '../i18n/serverMessages';
 
 /** Spec 1 §8: failures of session actions show a dialogue keyed by the action that failed. */
 export const ACTIONS = [
@@ -59,7 +60,7 @@ export const showActionError = (action: ActionName | 'generic', error: unknown):
   return openDialog({
     titleKey: `error.${action}`,
     textKey: `errors.codes.${appError.code}`,
-    detail: cleanServerMessage(appError.message),
+    detail: translateServerMessage(cleanServerMessage(appError.message)),
     buttons: [OK_BUTTON],
     testId: ERROR_DIALOG_TEST_ID,
   });

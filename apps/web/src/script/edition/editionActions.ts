@@ -6,6 +6,7 @@ import { fetchAlert, isFatal, payloadAlert, scriptAlerts } from './problems';
 import { releaseScriptText } from './releaseScript';
 import { checkFileSize, isImageOptIn, rememberScriptUrl } from './scriptSource';
 import { browserStore } from './storage';
+import i18next from 'i18next';
 
 /** Storyteller only: the server resets roles and fabled and sets the edition (spec 3 §4). */
 const sendEdition = (intent: EditionIntent): Promise<boolean> =>
@@ -24,7 +25,11 @@ export const chooseOfficialEdition = async (id: OfficialEditionId): Promise<bool
  */
 export const loadCustomScript = async (text: string, fallbackName: string): Promise<boolean> => {
   // The schema (and zod) load only when a Storyteller loads a script, not with every grimoire.
-  const { loadScript } = await import('@belfry/content/script');
+  const [{ loadScript }, { applyValidationLanguage }] = await Promise.all([
+    import('@belfry/content/script'),
+    import('./zodLocale'),
+  ]);
+  await applyValidationLanguage(i18next.language);
   const loaded = loadScript(text);
   const alerts = scriptAlerts(loaded.problems, {
     isHomebrew: loaded.editionId === 'homebrew',

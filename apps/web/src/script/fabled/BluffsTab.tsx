@@ -7,6 +7,7 @@ import { withOwnTexts } from '../sheet/sheetData';
 import { BLUFF_COUNT, bluffsVisible } from './fabledRules';
 import { openFabledDialog } from './fabledStore';
 import { FloatingPanel } from '../../ui/FloatingPanel';
+import { useRoleText } from '../../characters/contentTexts';
 
 /**
  * Spec 3 §2 / §4: the bluffs tab, three tokens. The Storyteller picks each with the bluff picker;
@@ -14,6 +15,7 @@ import { FloatingPanel } from '../../ui/FloatingPanel';
  */
 export function BluffsTab({ view }: { view: SessionView }) {
   const { t } = useTranslation();
+  const roleText = useRoleText();
   const playerBluffs = usePlayerSettings((state) => state.isPlayerBluffs);
   if (!bluffsVisible(view, playerBluffs)) return null;
   const storyteller = isViewerStoryteller(view);
@@ -22,7 +24,7 @@ export function BluffsTab({ view }: { view: SessionView }) {
       <ul className="bluff-slots">
         {Array.from({ length: BLUFF_COUNT }, (_, slot) => {
           const bluff = view.bluffs[slot] ?? null;
-          const role = bluff ? withOwnTexts(bluff) : null;
+          const role = bluff ? roleText.role(withOwnTexts(bluff)) : null;
           const content = role ? (
             <RoleToken role={role} />
           ) : (

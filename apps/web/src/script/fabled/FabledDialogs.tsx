@@ -20,6 +20,7 @@ import {
 } from './fabledRules';
 import { closeFabledDialog, useFabledStore } from './fabledStore';
 import { fabledContext } from './FabledTab';
+import { useRoleText } from '../../characters/contentTexts';
 
 /** The fabled and bluff pickers (the Storyteller's), one at a time. */
 export function FabledDialogs({ view }: { view: SessionView }) {
@@ -45,7 +46,10 @@ function FabledPicker({ view }: { view: SessionView }) {
   const context = fabledContext(view);
   const [query, setQuery] = useState('');
   const matches = searchMatcher(query);
-  const list = FABLED_POOL.filter((role) => matches(role.name) || matches(role.id));
+  const roleText = useRoleText();
+  const list = FABLED_POOL.filter(
+    (role) => matches(role.name) || matches(role.id) || matches(roleText.role(role).name),
+  );
 
   const choose = async (role: Role) => {
     if (context.inPlay.includes(role.id)) {
@@ -77,7 +81,11 @@ function FabledPicker({ view }: { view: SessionView }) {
                 const inPlay = context.inPlay.includes(role.id);
                 const block = fabledBlock(role.id, context);
                 const disabled = inPlay ? !canRemoveFabled(role.id, context, true) : block !== null;
-                const hint = block ? t(BLOCK_TEXTS[block]) : inPlay ? t('fabled.picker.in_play') : role.ability;
+                const hint = block
+                  ? t(BLOCK_TEXTS[block])
+                  : inPlay
+                    ? t('fabled.picker.in_play')
+                    : roleText.role(role).ability;
                 return (
                   <li key={role.id}>
                     <FabledOption
@@ -123,6 +131,7 @@ function FabledOption({
 }) {
   const { t } = useTranslation();
   const pending = useIsPending(`fabled-${role.id}`);
+  const name = useRoleText().role(role).name;
   return (
     <button
       type="button"
@@ -134,11 +143,7 @@ function FabledOption({
       aria-pressed={inPlay}
       disabled={pending}
       title={hint}
-      aria-label={
-        inPlay
-          ? t('fabled.picker.remove_label', { name: role.name })
-          : t('fabled.picker.add_label', { name: role.name })
-      }
+      aria-label={inPlay ? t('fabled.picker.remove_label', { name }) : t('fabled.picker.add_label', { name })}
       data-testid={`fabled-option-${role.id}`}
       data-in-play={inPlay}
     >
@@ -156,9 +161,10 @@ function BluffPicker({ view, slot }: { view: SessionView; slot: number }) {
   const pending = useIsPending('bluffs');
   const paging = usePagedSearch();
   const matches = searchMatcher(paging.query);
+  const roleText = useRoleText();
   const current = view.bluffs[slot] ?? null;
   const list = bluffCandidates(editionRoles(view), view.seats, view.bluffs, slot).filter(
-    (role) => matches(role.name) || matches(role.id),
+    (role) => matches(role.name) || matches(role.id) || matches(roleText.role(role).name),
   );
   const shown = pageOf(list, paging.page, ROLE_PAGE_SIZE);
 
@@ -192,7 +198,7 @@ function BluffPicker({ view, slot }: { view: SessionView; slot: number }) {
                 className={`picker__role ${current?.id === role.id ? 'picker__role--current' : ''}`}
                 onClick={() => void choose(role)}
                 disabled={pending}
-                title={role.ability}
+                title={roleText.role(role).ability}
                 aria-pressed={current?.id === role.id}
                 data-testid={`bluff-option-${role.id}`}
               >

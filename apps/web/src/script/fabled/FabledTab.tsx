@@ -17,6 +17,7 @@ import {
 } from './fabledRules';
 import { openFabledDialog } from './fabledStore';
 import { FloatingPanel } from '../../ui/FloatingPanel';
+import { useRoleText } from '../../characters/contentTexts';
 
 export const fabledContext = (view: SessionView): FabledContext => ({
   editionId: view.edition.id,
@@ -82,14 +83,15 @@ function FabledCard({
 }) {
   const { t } = useTranslation();
   const pending = useIsPending(`fabled-${role.id}`);
+  const shown = useRoleText().role(role);
   return (
-    <li className="fabled-card" title={role.ability} data-testid={`fabled-token-${role.id}`}>
+    <li className="fabled-card" title={shown.ability} data-testid={`fabled-token-${role.id}`}>
       <span className="fabled-card__token">
         <RoleToken role={role} />
       </span>
       <div className="fabled-card__text">
-        <span className="fabled-card__name">{role.name}</span>
-        {role.ability && <span className="fabled-card__ability">{role.ability}</span>}
+        <span className="fabled-card__name">{shown.name}</span>
+        {shown.ability && <span className="fabled-card__ability">{shown.ability}</span>}
         {storyteller && (
           <span className="fabled-card__buttons">
             {fabledAbilities(role).map((ability) => (

@@ -8,6 +8,7 @@ import { RoleBadge } from '../sheet/CharacterSheet';
 import { editionRoles } from '../sheet/sheetData';
 import { nightOrder, type NightKind, type NightMarker, type NightPlayer } from './nightOrder';
 import { toggleNightRole, useNightOrderStore } from './nightOrderStore';
+import { useRoleText } from '../../characters/contentTexts';
 
 const MARKER_NAMES: Record<NightMarker, string> = {
   dusk: 'nightorder.marker.dusk',
@@ -44,7 +45,17 @@ export function NightOrderPanel({
 }) {
   const { t } = useTranslation();
   const toggles = useNightOrderStore((state) => state.toggles);
-  const entries = nightOrder({ roles: editionRoles(view), seats: view.seats, fabled: view.fabled, toggles }, kind);
+  const roleText = useRoleText();
+  // Shown in the reader's language: the night order reads names and reminders from these roles.
+  const entries = nightOrder(
+    {
+      roles: editionRoles(view).map(roleText.role),
+      seats: view.seats.map((seat) => ({ ...seat, role: roleText.role(seat.role) })),
+      fabled: view.fabled.map(roleText.role),
+      toggles,
+    },
+    kind,
+  );
   const canSignal = isViewerStoryteller(view) && view.game.isNight;
 
   const playerName = (player: NightPlayer): string =>
@@ -67,7 +78,7 @@ export function NightOrderPanel({
               </span>
               <div className="night-entry__text">
                 <span className="night-entry__name">{t(MARKER_NAMES[entry.marker])}</span>
-                {detail === 'open' && <span className="night-entry__reminder">{entry.text}</span>}
+                {detail === 'open' && <span className="night-entry__reminder">{roleText.night(entry.marker)}</span>}
               </div>
             </li>
           );

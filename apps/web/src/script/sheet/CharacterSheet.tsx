@@ -14,6 +14,7 @@ import {
   sheetRoles,
 } from './sheetData';
 import { jinxElementId, showJinx } from './sideTabs';
+import { useRoleText } from '../../characters/contentTexts';
 
 interface CharacterSheetProps {
   view: SessionView;
@@ -43,7 +44,8 @@ export function RoleBadge({ role, size = 'normal' }: { role: Role; size?: 'norma
  */
 export function CharacterSheet({ view, detail, onPopout, onPopin, sheetRef }: CharacterSheetProps) {
   const { t } = useTranslation();
-  const roles = sheetRoles(view);
+  const roleText = useRoleText();
+  const roles = sheetRoles(view).map(roleText.role);
   const groups = groupByTeam(roles);
   const jinxes = sheetJinxes(roles);
   const jinxesOfRole = jinxKeysByRole(jinxes);
@@ -176,7 +178,7 @@ export function CharacterSheet({ view, detail, onPopout, onPopin, sheetRef }: Ch
                   <span className="sheet__role-name">
                     {t('sheet.jinx_pair', { first: jinx.first.name, second: jinx.second.name })}
                   </span>
-                  <span className="sheet__ability">{jinx.reason}</span>
+                  <span className="sheet__ability">{roleText.jinx(jinx.first.id, jinx.second.id, jinx.reason)}</span>
                 </div>
               </li>
             ))}

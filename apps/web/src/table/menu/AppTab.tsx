@@ -13,11 +13,15 @@ import { useKeybindings } from '../../ui/keybindings';
 import { useKeyName } from '../../ui/KeyCap';
 import { GameHelp } from '../GameHelp';
 import { MenuItem } from './MenuItem';
+import { PATHS } from '../../routing/paths';
+import { useStandalone } from '../AppInfo';
+import { DEFAULT_LANGUAGE } from '../../i18n';
 
 export const VOLUME_SOUNDS: SoundName[] = ['attentionGong', 'timerGong'];
 
 export function AppTab() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const standalone = useStandalone();
   const volumes = useSoundStore();
   const bindings = useKeybindings((state) => state.bindings);
   const keyName = useKeyName();
@@ -80,12 +84,32 @@ export function AppTab() {
           }}
           testId="menu-schema"
         />
+        {i18n.language !== DEFAULT_LANGUAGE && (
+          // Spec 1 §2 App tab: the translation link when the interface is not in English.
+          <MenuItem
+            icon={UI_ICONS.whisper}
+            label={t('language.menu_link')}
+            onClick={() => {
+              setMenuOpen(false);
+              window.open(PATHS.translations, '_blank', 'noopener');
+            }}
+            testId="menu-translations"
+          />
+        )}
         <MenuItem
           icon={UI_ICONS.leave}
           label={t('game.menu.logout')}
           onClick={() => void logoutAndLeave()}
           testId="menu-logout"
         />
+        {standalone && (
+          <MenuItem
+            icon={UI_ICONS.leave}
+            label={t('app_info.quit')}
+            onClick={() => window.close()}
+            testId="menu-quit"
+          />
+        )}
       </ul>
       {helpOpen && <GameHelp onClose={() => setHelpOpen(false)} />}
     </>

@@ -4,6 +4,7 @@ import { roleIconName } from '../icons/iconNames';
 import { ArcText } from './ArcText';
 import { shownAlignment, teamAlignment } from '../../characters/catalogue';
 import { roleNameFontPercent } from './roleFontSize';
+import { useRoleText } from '../../characters/contentTexts';
 
 /** The name's font size at 100 % (spec 1 §5 scales it by length), in the token's 100 × 100 box. */
 const ROLE_NAME_SIZE = 13;
@@ -18,7 +19,8 @@ interface RoleTokenProps {
  * A character token: the role's icon in its team colour, the name sized by its length (spec 1 §5),
  * and alignment styling when the seat's alignment is not the team's own (an evil townsfolk).
  */
-export function RoleToken({ role, alignment = null, className }: RoleTokenProps) {
+export function RoleToken({ role: stored, alignment = null, className }: RoleTokenProps) {
+  const role = useRoleText().role(stored);
   const shown = shownAlignment(role, alignment);
   const turned = alignment !== null && alignment !== teamAlignment(role.team);
   const classes = [

@@ -154,6 +154,10 @@ test('a script with three schema errors lists each path and still loads; unknown
   other.close();
 });
 
+/** A 1×1 transparent PNG. */
+const ONE_PIXEL_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
 test("a valid homebrew script's characters reach the role picker; the release script, clearing and themes", async ({
   browser,
 }) => {
@@ -164,6 +168,10 @@ test("a valid homebrew script's characters reach the role picker; the release sc
   await st.keyboard.press('2');
   await expect(st.getByTestId('edition-picker')).toBeVisible();
   await st.getByTestId('edition-image-optin').check(); // images allowed: no homebrew alert
+  // The script's picture is served by the test itself: no request leaves the machine.
+  await st.route('https://images.example/**', (route) =>
+    route.fulfill({ contentType: 'image/png', body: Buffer.from(ONE_PIXEL_PNG, 'base64') }),
+  );
   await upload(st, 'harbour.json', [
     { id: '_meta', name: 'Harbour Lights', author: 'Quay Guild' },
     'chef',
@@ -171,8 +179,20 @@ test("a valid homebrew script's characters reach the role picker; the release sc
     'saint',
     'spy',
     'imp',
-    { id: 'lamplighter', name: 'Lamplighter', team: 'townsfolk', ability: 'Each night, learn if a neighbour woke.' },
-    { id: 'wrecker', name: 'Wrecker', team: 'minion', ability: 'Once per game, a player loses their ability.' },
+    {
+      id: 'lamplighter',
+      name: 'Lamplighter',
+      team: 'townsfolk',
+      ability: 'Each night, learn if a neighbour woke.',
+      image: ['https://images.example/lamp.png', 'https://images.example/lamp-evil.png'],
+    },
+    {
+      id: 'wrecker',
+      name: 'Wrecker',
+      team: 'minion',
+      ability: 'Once per game, a player loses their ability.',
+      image: 'http://images.example/wrecker.png',
+    },
   ]);
   await expect(st.getByTestId('edition-picker')).toHaveCount(0);
   await expect(st.getByTestId('edition-alerts')).toHaveCount(0);
@@ -188,6 +208,11 @@ test("a valid homebrew script's characters reach the role picker; the release sc
   await expect(picker.getByTestId('role-option-wrecker')).toBeVisible();
   await expect(picker.getByTestId('role-option-chef')).toBeVisible();
   await expect(picker.getByTestId('role-option-washerwoman')).toHaveCount(0);
+  // Images opted in: the character's first https picture is drawn; an http one is dropped (icon).
+  const lampImage = picker.getByTestId('role-option-lamplighter').getByTestId('role-token-image');
+  await expect(lampImage).toHaveAttribute('src', 'https://images.example/lamp.png');
+  await expect.poll(() => lampImage.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+  await expect(picker.getByTestId('role-option-wrecker').getByTestId('role-token-image')).toHaveCount(0);
   await picker.getByTestId('role-option-lamplighter').click();
   await expect(st.getByTestId('seat-0-role')).toHaveAttribute('data-role', 'lamplighter');
 

@@ -197,3 +197,47 @@ test('during the reveal only audio, video, settings, shortcuts, leave, fullscree
   await pressOnTable(st, 't');
   await expect(heading(st)).toHaveText('Town Square');
 });
+
+test('a nomination made with the keyboard alone, and the vote on the key the player bound to "vote or raise hand"', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const code = `keys-${unique()}`;
+  await createSessionViaApi(server, host.accessToken, { name: code, seats: 5 });
+  const voter = await registerViaApi(server, mail, `keyvoter${unique()}`);
+  const other = await registerViaApi(server, mail, `keyother${unique()}`);
+  const st = await pageFor(browser, server, host, code, { viewport: { width: 1366, height: 768 } });
+  const player = await pageFor(browser, server, voter, code, { viewport: { width: 1366, height: 768 } });
+  const second = await pageFor(browser, server, other, code, { viewport: { width: 1366, height: 768 } });
+  await player.getByTestId('seat-0').click();
+  await second.getByTestId('seat-1').click();
+  await expect(st.getByTestId('seat-1')).not.toHaveAttribute('data-occupant', 'empty');
+  await second.context().close();
+
+  // The player binds "vote or raise hand" to h instead of Space (Settings → shortcuts stores it here).
+  await player.evaluate(() => localStorage.setItem('belfry.keybindings', JSON.stringify({ raiseHand: ['h'] })));
+  await player.reload();
+  await expect(player.getByTestId('seat-circle')).toBeVisible();
+
+  // The Storyteller nominates with Tab-focusable buttons and Enter only.
+  await st.getByTestId('nominate').focus();
+  await st.keyboard.press('Enter');
+  await st.getByTestId('nominate-seat-0').focus();
+  await st.keyboard.press('Enter');
+  await st.getByTestId('nominate-seat-1').focus();
+  await st.keyboard.press('Enter');
+  await expect(player.getByTestId('vote-player')).toBeVisible();
+  await expect(player.getByTestId('vote-player')).toHaveAttribute('data-value', '0');
+
+  // Space is no longer the vote for this player; h is.
+  await pressOnTable(player, ' ');
+  await player.waitForTimeout(500);
+  await expect(player.getByTestId('vote-player')).toHaveAttribute('data-value', '0');
+  await pressOnTable(player, 'h');
+  await expect(player.getByTestId('vote-player')).toHaveAttribute('data-value', '1');
+  await expect(st.getByTestId('vote-count')).toContainText('1');
+  // A vote changes at most once in 500 ms (VOTE_CHANGE_DEBOUNCE_MS); after that the key lowers the hand.
+  await player.waitForTimeout(600);
+  await pressOnTable(player, 'h');
+  await expect(player.getByTestId('vote-player')).toHaveAttribute('data-value', '0');
+});

@@ -54,3 +54,25 @@ describe('custom scripts (spec 3 §3–§5)', () => {
     expect(scriptJsonSchema()).toMatchObject({ type: 'array', minItems: 5, maxItems: 151 });
   });
 });
+
+describe('character images (spec 3 §3 image opt-in)', () => {
+  const withImage = (image: unknown) =>
+    loadScript(
+      JSON.stringify([
+        'chef',
+        'empath',
+        'imp',
+        'spy',
+        { id: 'lamp', name: 'Lamp', team: 'townsfolk', ability: 'Glows.', image },
+      ]),
+    ).roles.find((role) => role.id === 'lamp');
+
+  it('keeps the first https image of a custom character and drops any other address', () => {
+    expect(withImage('https://img.example/a.png')?.image).toBe('https://img.example/a.png');
+    expect(withImage(['https://img.example/good.png', 'https://img.example/evil.png'])?.image).toBe(
+      'https://img.example/good.png',
+    );
+    expect(withImage('http://img.example/a.png')).not.toHaveProperty('image');
+    expect(withImage('javascript:alert(1)')).not.toHaveProperty('image');
+  });
+});

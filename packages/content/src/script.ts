@@ -147,8 +147,12 @@ export const loadScript = (text: string): LoadedScript => {
     const custom = scriptCharacterSchema.safeParse(raw);
     if (custom.success) {
       homebrew = true;
-      const { image: _image, jinxes: _jinxes, ...rest } = custom.data;
-      roles.push({ ...rest, team: rest.team as Role['team'], isCustom: true });
+      const { image, jinxes: _jinxes, ...rest } = custom.data;
+      // Spec 3 §3: the first image of a character, kept when it is an https address (the image opt-in
+      // decides later whether a user's tokens draw it).
+      const first = Array.isArray(image) ? image[0] : image;
+      const picture = typeof first === 'string' && first.startsWith('https://') ? { image: first } : {};
+      roles.push({ ...rest, ...picture, team: rest.team as Role['team'], isCustom: true });
     } else {
       for (const issue of custom.error.issues)
         issues.push({ path: [index, ...issue.path].join('.'), message: issue.message });

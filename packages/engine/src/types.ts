@@ -22,6 +22,8 @@ export interface Role {
   team: Team;
   ability?: string;
   flavor?: string;
+  /** A custom script's own picture (https), drawn only for users who opted in to images. */
+  image?: string;
   edition?: string;
   reminders?: string[];
   remindersGlobal?: string[];

@@ -25,9 +25,11 @@ export const contentSecurityPolicy = (config: PolicyConfig): Record<string, stri
   'style-src': ["'self'"],
   'style-src-elem': ["'self'", "'unsafe-inline'"],
   'style-src-attr': ["'none'"],
-  // data: for the small SVGs inlined in the stylesheets (the loading mask). Characters' images from
-  // custom scripts are not shown yet; showing them will need https: here.
-  'img-src': ["'self'", 'data:'],
+  // data: for the small SVGs inlined in the stylesheets (the loading mask). https: for the images a
+  // user opted in to (spec 3 §3 image opt-in: a custom script's character images) and the background
+  // picture or video of Settings; the app shows neither without that choice.
+  'img-src': ["'self'", 'data:', 'https:'],
+  'media-src': ["'self'", 'https:'],
   // 'self' covers the API and Socket.IO, its websocket included (CSP level 3 matches ws:/wss: of the
   // same host). https: because the edition picker fetches a custom script from any address the
   // Storyteller types (spec 3 §7). The chat servers (CHAT_SERVERS) are origins of their own.

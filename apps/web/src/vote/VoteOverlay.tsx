@@ -15,6 +15,11 @@ import { playVoteSound, tickSound } from './voteSounds';
 import { cancelNomination, nominationKey, toggleVoteDock, useVoteStore } from './voteStore';
 import { serverNow } from '../time/serverClock';
 import './Vote.css';
+import { useKeybindings } from '../ui/keybindings';
+import { normalizeKey } from '../ui/shortcuts';
+
+/** The keys bound to "vote or raise hand" right now (read at each press: a rebinding applies at once). */
+const isVoteKey = (key: string): boolean => useKeybindings.getState().bindings.raiseHand.includes(normalizeKey(key));
 
 /**
  * The vote overlay (spec 1 §2, issue 6), mounted once over the Grimoire's table. It draws over the
@@ -95,7 +100,8 @@ function VoteOverlayFor({ view }: { view: SessionView }) {
     void runVoteAction('vote-nominate', 'nomination', { nominator, nominee: seat });
   };
 
-  // Keyboard: Escape leaves nominating; Space toggles a seated player's hand while a nomination is open.
+  // Keyboard: Escape leaves nominating; the vote-or-hand key (Space unless the user rebound it, spec 3 §9)
+  // is the seated player's vote while a nomination is open.
   const viewRef = useRef(view);
   const valueRef = useRef(ownValue);
   useEffect(() => {
@@ -109,7 +115,7 @@ function VoteOverlayFor({ view }: { view: SessionView }) {
         cancelNomination();
         return;
       }
-      if (event.key !== ' ' || event.ctrlKey || event.altKey || event.metaKey || event.shiftKey) return;
+      if (!isVoteKey(event.key) || event.ctrlKey || event.altKey || event.metaKey || event.shiftKey) return;
       // Spec 1 §5: shortcuts are ignored while typing; an open dialogue has the keyboard.
       const target = event.target instanceof HTMLElement ? event.target : null;
       if (target?.closest('input, select, textarea, [contenteditable="true"]')) return;
@@ -117,7 +123,7 @@ function VoteOverlayFor({ view }: { view: SessionView }) {
       const current = viewRef.current;
       const mine = ownVote(current, serverNow(), valueRef.current ?? undefined);
       if (!mine) return;
-      // During a nomination Space is the vote (a raised hand is ignored then anyway), also on a focused
+      // During a nomination the key is the vote (a raised hand is ignored then anyway), also on a focused
       // button, which would otherwise be pressed by it.
       event.preventDefault();
       event.stopImmediatePropagation();
@@ -126,7 +132,7 @@ function VoteOverlayFor({ view }: { view: SessionView }) {
       void castVote(current, mine.value > 0 ? 0 : 1);
     };
     const onKeyUp = (event: KeyboardEvent) => {
-      if (event.key !== ' ' || !swallowKeyUp) return;
+      if (!isVoteKey(event.key) || !swallowKeyUp) return;
       swallowKeyUp = false;
       event.preventDefault();
       event.stopImmediatePropagation();

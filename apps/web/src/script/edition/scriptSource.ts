@@ -1,5 +1,6 @@
 import { MAX_SCRIPT_BYTES } from '@belfry/content';
 import { readKey, writeKey, type KeyValueStore } from './storage';
+import { IMAGE_OPT_IN_KEY } from '../../ui/imageOptIn';
 
 const BYTES_PER_MB = 1024 * 1024;
 
@@ -42,13 +43,13 @@ export const rememberScriptUrl = (store: KeyValueStore, url: string): boolean =>
   return true;
 };
 
-/**
- * Spec 3 §3 general setting isImageOptIn. There is no settings dialogue yet: the picker keeps the
- * choice under this key, and the settings dialogue should read and write the same one.
- */
-export const IMAGE_OPT_IN_KEY = 'belfry.settings.isImageOptIn';
+/** Spec 3 §3 general setting isImageOptIn: the picker and Settings write the key ui/imageOptIn reads. */
+export { IMAGE_OPT_IN_KEY };
 
 export const isImageOptIn = (store: KeyValueStore): boolean => readKey(store, IMAGE_OPT_IN_KEY) === 'true';
 
-export const setImageOptIn = (store: KeyValueStore, value: boolean): void =>
+export const setImageOptIn = (store: KeyValueStore, value: boolean): void => {
   writeKey(store, IMAGE_OPT_IN_KEY, value ? 'true' : 'false');
+  // Tokens on this page follow at once (a tab gets no storage event for its own writes).
+  if (typeof window !== 'undefined') window.dispatchEvent(new StorageEvent('storage', { key: IMAGE_OPT_IN_KEY }));
+};

@@ -237,3 +237,41 @@ test('token zoom, colorblind palettes, per-sound volumes and the chroma key chan
   await expect(st.getByTestId('settings-background-layer')).toHaveCount(0);
   await st.getByTestId('settings-close').click();
 });
+
+test('stacked reminders, night static, condensed sheets and cosmetics off reach the table', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const code = `settings-${unique()}`;
+  await createSessionViaApi(server, host.accessToken, { name: code, seats: 5 });
+  const st = await pageFor(browser, server, host, code, { viewport: { width: 1366, height: 768 } });
+  // Defaults: reminders spread (auto, none yet), the sky twinkles, full sheets, cosmetics on.
+  await expect(st.locator('.seat__reminders').first()).toHaveAttribute('data-stacked', 'false');
+  const flags = () =>
+    st.evaluate(() =>
+      ['nightStatic', 'condensedSheets', 'cosmeticsOff'].filter((flag) => flag in document.body.dataset),
+    );
+  expect(await flags()).toEqual([]);
+
+  await st.evaluate(() =>
+    localStorage.setItem(
+      'belfry.settings',
+      JSON.stringify({
+        stackReminderTokens: true,
+        hasNightStatic: true,
+        hasCondensedSheets: true,
+        isCosmeticsDisabled: true,
+      }),
+    ),
+  );
+  await st.reload();
+  await expect(st.getByTestId('seat-circle')).toBeVisible();
+  await expect(st.locator('.seat__reminders').first()).toHaveAttribute('data-stacked', 'true');
+  expect(await flags()).toEqual(['nightStatic', 'condensedSheets', 'cosmeticsOff']);
+  // Night static: the stars hold still at night.
+  await st.keyboard.press('n');
+  await expect(st.getByTestId('phase-label')).toHaveAttribute('data-night', 'true');
+  expect(
+    await st.evaluate(() =>
+      Array.from(document.querySelectorAll('.night-backdrop__stars')).map((el) => getComputedStyle(el).animationName),
+    ),
+  ).toEqual(['none', 'none']);
+});

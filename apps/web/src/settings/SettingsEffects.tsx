@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { setEnglishNames } from '../characters/contentTexts';
+import { setPositioningDisabled } from '../ui/useDraggablePanel';
 import { PALETTES, paletteVariables } from './palettes';
 import './Settings.css';
 import { setSettings, useSettings, type Settings } from './settingsStore';
@@ -29,6 +30,15 @@ const NO_MOTION = '*,*::before,*::after{animation:none!important;transition:none
 const chroma = (colour: string): string =>
   `body,.grimoire{background:${colour}!important}.theme-backdrop{display:none!important}`;
 
+const useBodyFlag = (name: 'nightStatic' | 'condensedSheets' | 'cosmeticsOff', on: boolean) =>
+  useEffect(() => {
+    if (on) document.body.dataset[name] = '';
+    else delete document.body.dataset[name];
+    return () => {
+      delete document.body.dataset[name];
+    };
+  }, [name, on]);
+
 /**
  * Applies the stored settings to this page: zooms and palette as custom properties, no animations,
  * the chroma key or the user's background behind the table, and the user's own stylesheet. All of it
@@ -38,6 +48,11 @@ export function SettingsEffects() {
   const settings = useSettings();
   const { background } = settings;
   useEffect(() => setEnglishNames(settings.isEnglishNames), [settings.isEnglishNames]);
+  useEffect(() => setPositioningDisabled(settings.isPositioningDisabled), [settings.isPositioningDisabled]);
+  // Page-wide switches the feature stylesheets read (spec 3 §3 advanced: night static, condensed sheets).
+  useBodyFlag('nightStatic', settings.hasNightStatic);
+  useBodyFlag('condensedSheets', settings.hasCondensedSheets);
+  useBodyFlag('cosmeticsOff', settings.isCosmeticsDisabled);
   return (
     <>
       <style data-testid="settings-style-variables">{variables(settings)}</style>

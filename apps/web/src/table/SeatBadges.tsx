@@ -6,6 +6,7 @@ import { isViewerStoryteller } from '../session/sessionRules';
 import { GameIcon } from '../ui/icons/GameIcon';
 import { handIconName, UI_ICONS } from '../ui/icons/iconNames';
 import type { ShownSeat } from './seatView';
+import { useSettings } from '../settings';
 
 interface SeatBadgesProps {
   view: SessionView;
@@ -25,6 +26,8 @@ interface SeatBadgesProps {
  */
 export function SeatBadges({ view, index, name, shown, hand, pointAngle, pointedBy }: SeatBadgesProps) {
   const { t } = useTranslation();
+  // Settings → cosmetics disabled: a cosmetic emote shows as the plain hand.
+  const cosmeticsOff = useSettings((settings) => settings.isCosmeticsDisabled);
   const seat = view.seats[index];
   if (!seat) return null;
   const occupied = seat.id !== '';
@@ -66,7 +69,10 @@ export function SeatBadges({ view, index, name, shown, hand, pointAngle, pointed
       )}
       {hand && (
         <span className="seat__hand" data-testid={`seat-${index}-hand`} data-icon={hand}>
-          <GameIcon name={handIconName(hand)} label={t('game.seat.hand_raised', { name })} />
+          <GameIcon
+            name={handIconName(cosmeticsOff && hand.startsWith('emote:') ? 'hand' : hand)}
+            label={t('game.seat.hand_raised', { name })}
+          />
         </span>
       )}
       {pointAngle !== null && (

@@ -7,6 +7,7 @@ import { ArcText } from '../ui/tokens/ArcText';
 import { GameIcon } from '../ui/icons/GameIcon';
 import { CHARACTER_ICONS, UI_ICONS } from '../ui/icons/iconNames';
 import { useRoleText } from '../characters/contentTexts';
+import { isStacked } from './reminderStack';
 
 /** A reminder's text size at 100 % in its 100 × 100 box (spec 3 §4 steps it down by length). */
 export const REMINDER_TEXT_SIZE = 19;
@@ -19,6 +20,8 @@ export interface SeatRemindersProps {
   /** The Storyteller edits the grimoire's reminders; everyone else their own notes. */
   storyteller: boolean;
   visible: boolean;
+  /** Settings → stacked reminders: overlap them (true), spread them (false), or stack beyond 3 (null, auto). */
+  stacked?: boolean | null;
 }
 
 export interface ShownReminder {
@@ -33,7 +36,7 @@ export interface ShownReminder {
  * grimoire's reminders (which only its holders see) come first; a player's own notes follow, marked as
  * notes, and only the player ever sees them.
  */
-export function SeatReminders({ view, index, vertical, editable, storyteller, visible }: SeatRemindersProps) {
+export function SeatReminders({ view, index, vertical, editable, storyteller, visible, stacked }: SeatRemindersProps) {
   const { t } = useTranslation();
   const roleText = useRoleText();
   const seat = view.seats[index];
@@ -48,7 +51,8 @@ export function SeatReminders({ view, index, vertical, editable, storyteller, vi
   const own = (item: ShownReminder) => editable && item.note !== storyteller;
   return (
     <ul
-      className={`seat__reminders ${vertical ? 'seat__reminders--vertical' : ''}`}
+      className={`seat__reminders ${vertical ? 'seat__reminders--vertical' : ''} ${isStacked(stacked, shown.length) ? 'seat__reminders--stacked' : ''}`}
+      data-stacked={isStacked(stacked, shown.length)}
       aria-label={t('game.reminders.label')}
     >
       {shown.map((item) => {

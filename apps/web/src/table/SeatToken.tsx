@@ -17,6 +17,7 @@ import { SeatReminders } from './SeatReminders';
 import { SeatVideo, SeatVoiceIcons, useVoiceStore } from '../voice';
 import { Avatar } from '../people';
 import { useRoleText } from '../characters/contentTexts';
+import { useSettings } from '../settings';
 
 /** The first character as the reader sees it (an emoji or accented letter stays whole). */
 const initialOf = (name: string): string => (Array.from(name.trim())[0] ?? '?').toUpperCase();
@@ -38,6 +39,7 @@ interface SeatTokenProps {
 export function SeatToken({ view, index, x, y, angle, pointAngle, pointedBy }: SeatTokenProps) {
   const { t } = useTranslation();
   const roleText = useRoleText();
+  const stackReminders = useSettings((settings) => settings.stackReminderTokens);
   const claimPending = useIsPending('claim');
   const vacatePending = useIsPending('vacate');
   const removePending = useIsPending(`remove-seat-${index}`);
@@ -220,6 +222,7 @@ export function SeatToken({ view, index, x, y, angle, pointAngle, pointedBy }: S
           view={view}
           index={index}
           vertical={remindersVertical}
+          stacked={stackReminders}
           editable={canEditReminders}
           storyteller={storyteller}
           visible={shown.reminders}

@@ -1,3 +1,4 @@
+import { create } from 'zustand';
 import {
   useCallback,
   useEffect,
@@ -205,8 +206,13 @@ export interface DraggablePanel {
  * ancestors); while docked its stylesheet places it, once dragged `style` carries left/top.
  * Positions are clamped to the window when dragged and again when the window shrinks.
  */
+/** Settings → positioning disabled (spec 3 §3), set by the settings feature for every panel of the page. */
+const usePositioning = create<{ disabled: boolean }>(() => ({ disabled: false }));
+export const setPositioningDisabled = (disabled: boolean): void => usePositioning.setState({ disabled });
+
 export function useDraggablePanel(key: string, options: DraggablePanelOptions = {}): DraggablePanel {
-  const { disabled = false, defaults, minSize } = options;
+  const globallyDisabled = usePositioning((state) => state.disabled);
+  const { disabled = globallyDisabled, defaults, minSize } = options;
   const [position, setPosition] = useState<PanelPosition>(() => readStored(key, { ...DOCKED_POSITION, ...defaults }));
   // A different key is a different panel: read its own record (state adjusted while rendering).
   const [loadedKey, setLoadedKey] = useState(key);

@@ -145,9 +145,16 @@ test('Help in the App tab explains the table and lists the shortcuts as bound', 
   await createSessionViaApi(server, host.accessToken, { name: code, seats: 5 });
   const st = await pageFor(browser, server, host, code, { viewport: { width: 1366, height: 768 } });
   // A binding of this browser shows in the list.
-  await st.evaluate(() => localStorage.setItem('belfry.keybindings', JSON.stringify({ voteHistory: ['j', 'F4'] })));
+  await st.evaluate(() =>
+    localStorage.setItem('belfry.keybindings', JSON.stringify({ voteHistory: ['j', 'F4'], townSquare: ['y'] })),
+  );
   await st.reload();
   await expect(st.getByTestId('seat-circle')).toBeVisible();
+
+  // The menus show the keys as bound in this browser, not the defaults.
+  await openMenu(st, 'game');
+  await expect(st.getByTestId('town-square-toggle').locator('kbd')).toHaveText('Y');
+  await st.keyboard.press('Escape');
 
   await openMenu(st, 'app');
   await st.getByTestId('menu-help').click();
@@ -156,7 +163,7 @@ test('Help in the App tab explains the table and lists the shortcuts as bound', 
   await expect(help.getByRole('heading', { name: 'Days and votes' })).toBeVisible();
   await expect(help.getByTestId('help-shortcut-voteHistory').locator('kbd')).toHaveText(['J', 'F4']);
   await expect(help.getByTestId('help-shortcut-raiseHand').locator('kbd')).toHaveText(['Space']);
-  await expect(help.getByTestId('help-shortcut-townSquare').locator('kbd')).toHaveText(['T']);
+  await expect(help.getByTestId('help-shortcut-townSquare').locator('kbd')).toHaveText(['Y']);
   await shootBothSizes(st, 'shortcuts', 'help');
   await help.getByTestId('help-shortcut-roles').scrollIntoViewIfNeeded();
   await shootBothSizes(st, 'shortcuts', 'help-keys');

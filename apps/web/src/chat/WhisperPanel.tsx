@@ -10,12 +10,13 @@ import {
   incomingRequests,
   myChannel,
   outgoingRequests,
-  QUEUE_SHORTCUTS,
   roomMembers,
   roomsHidden,
   secondsLeft,
   whisperTargets,
 } from './whispers';
+import { useKeybindings } from '../ui/keybindings';
+import { useKeyName } from '../ui/KeyCap';
 
 /** The display name of a channel: the edition's own room names, the private channel, or a whisper. */
 export const useChannelLabel = (view: SessionView) => {
@@ -46,6 +47,12 @@ export const useNow = (active: boolean): number => {
  */
 export function WhisperPanel({ view }: { view: SessionView }) {
   const { t } = useTranslation();
+  // The first key bound to each "accept chat" action (1, 2, 3 unless the user rebound them).
+  const bindings = useKeybindings((state) => state.bindings);
+  const keyName = useKeyName();
+  const acceptKeys = (['acceptChat1', 'acceptChat2', 'acceptChat3'] as const).map((action) =>
+    bindings[action][0] === undefined ? undefined : keyName(bindings[action][0]),
+  );
   const label = useChannelLabel(view);
   const pending = view.chat.whisperRequests.length > 0;
   const now = useNow(pending);
@@ -125,7 +132,7 @@ export function WhisperPanel({ view }: { view: SessionView }) {
                     onClick={() => void requestWhisper(request.from)}
                   >
                     {t('whisper.accept')}
-                    {i < QUEUE_SHORTCUTS.length && <kbd>{QUEUE_SHORTCUTS[i]}</kbd>}
+                    {acceptKeys[i] && <kbd>{acceptKeys[i]}</kbd>}
                   </button>
                   <button
                     type="button"

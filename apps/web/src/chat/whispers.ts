@@ -9,8 +9,6 @@ import {
   type WhisperRequest,
 } from '@belfry/engine';
 
-/** Spec 3 §9: the first three incoming requests are accepted with 1, 2 and 3. */
-export const QUEUE_SHORTCUTS = ['1', '2', '3'] as const;
 
 export const myChannel = (view: SessionView): string => view.chat.channels[view.viewer.id] ?? '';
 

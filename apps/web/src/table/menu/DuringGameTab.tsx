@@ -19,9 +19,11 @@ import { useServerNow } from '../../time/serverTime';
 import { hasWhisperQueue, openWhispers, setNightPing, useNightPing } from '../../chat';
 import { cycleTab, nightTabNow, showsNightOrder, showsSheet, usePlayerSettings } from '../../script';
 import { MenuItem } from './MenuItem';
+import { useShortcutHint } from './useShortcutHint';
 
 export function DuringGameTab({ view }: { view: SessionView }) {
   const { t } = useTranslation();
+  const hint = useShortcutHint();
   const storyteller = isViewerStoryteller(view);
   const isTownSquare = useGameUi((state) => state.isTownSquare);
   const handIcon = useGameUi((state) => state.handIcon);
@@ -124,7 +126,7 @@ export function DuringGameTab({ view }: { view: SessionView }) {
               toggleTownSquare();
               close();
             }}
-            shortcut="t"
+            shortcut={hint('townSquare')}
             testId="town-square-toggle"
           />
         )}
@@ -141,7 +143,7 @@ export function DuringGameTab({ view }: { view: SessionView }) {
             onClick={() => void toggleNight()}
             disabledReason={revealing ?? nightReason}
             pending={nightPending}
-            shortcut="n"
+            shortcut={hint('night')}
             testId="toggle-night"
           />
         )}
@@ -180,7 +182,7 @@ export function DuringGameTab({ view }: { view: SessionView }) {
             }}
             disabledReason={revealing ?? (view.hook ? t('game.menu.hook_active') : null)}
             pending={gongPending}
-            shortcut="r"
+            shortcut={hint('gong')}
             testId="gong"
           />
         )}
@@ -190,7 +192,7 @@ export function DuringGameTab({ view }: { view: SessionView }) {
             label={t('game.menu.timer')}
             onClick={() => openGameDialog({ kind: 'timer' })}
             disabledReason={revealing}
-            shortcut="z"
+            shortcut={hint('timer')}
             testId="set-timer"
           />
         )}
@@ -202,7 +204,7 @@ export function DuringGameTab({ view }: { view: SessionView }) {
               close();
               cycleTab('sheet');
             }}
-            shortcut="c"
+            shortcut={hint('sheet')}
             testId="menu-sheet"
           />
         )}
@@ -214,7 +216,7 @@ export function DuringGameTab({ view }: { view: SessionView }) {
               close();
               cycleTab(nightTabNow(view));
             }}
-            shortcut="o"
+            shortcut={hint('nightOrder')}
             testId="menu-night-sheet"
           />
         )}

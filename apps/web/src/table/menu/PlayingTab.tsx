@@ -9,9 +9,11 @@ import { openGameDialog, setMenuOpen, showRules, toggleMode, useGameUi } from '.
 import { bagSeats, MIN_DISTRIBUTION_PLAYERS } from '../../characters/distributionPick';
 import { bluffsVisible, openEditionPicker, openFabledDialog } from '../../script';
 import { MenuItem } from './MenuItem';
+import { useShortcutHint } from './useShortcutHint';
 
 export function PlayingTab({ view }: { view: SessionView }) {
   const { t } = useTranslation();
+  const hint = useShortcutHint();
   const storyteller = isViewerStoryteller(view);
   const mode = useGameUi((state) => state.mode);
   const startPending = useIsPending('start-game');
@@ -56,7 +58,7 @@ export function PlayingTab({ view }: { view: SessionView }) {
               toggleMode('gather');
               close();
             }}
-            shortcut="1"
+            shortcut={hint('gather')}
             testId="gather-toggle"
           />
           <MenuItem
@@ -78,7 +80,7 @@ export function PlayingTab({ view }: { view: SessionView }) {
               openEditionPicker();
             }}
             disabledReason={revealing ?? (view.vote.nomination ? t('game.menu.night_nomination') : null)}
-            shortcut="2"
+            shortcut={hint('edition')}
             testId="menu-edition"
           />
           <MenuItem
@@ -86,7 +88,7 @@ export function PlayingTab({ view }: { view: SessionView }) {
             label={t('game.menu.fabled')}
             onClick={() => openFabledDialog({ kind: 'fabled' })}
             disabledReason={revealing}
-            shortcut="4"
+            shortcut={hint('fabled')}
             testId="menu-fabled"
           />
           <MenuItem
@@ -115,7 +117,7 @@ export function PlayingTab({ view }: { view: SessionView }) {
           close();
           showRules(storyteller);
         }}
-        shortcut="3"
+        shortcut={hint('rules')}
         testId="menu-rules"
       />
       {storyteller && (
@@ -125,7 +127,7 @@ export function PlayingTab({ view }: { view: SessionView }) {
           onClick={() => openGameDialog({ kind: 'end-game' })}
           disabledReason={view.hook ? t('game.menu.hook_active') : null}
           pending={endPending}
-          shortcut="g"
+          shortcut={hint('reveal')}
           testId="end-game"
         />
       )}

@@ -29,6 +29,7 @@ import type { SessionHub } from './sessions/hub';
 import { attachSessionSockets } from './sessions/socket';
 import { SessionStore } from './sessions/store';
 import { setUpRecords } from './records';
+import { setUpTournament } from './tournament';
 import { Users } from './users/users';
 
 export interface BelfryServer {
@@ -103,6 +104,7 @@ export const startServer = async (
   registerUserRoutes(app, { users, auth, limiter, db: db.kysely });
   registerModeratorRoutes(app, { db: db.kysely, auth, limiter, accountEvents, store });
   const records = await setUpRecords(app, { db: db.kysely, auth, limiter });
+  await setUpTournament(app, { db: db.kysely, auth, limiter, limits: config.limits });
   registerSessionRoutes(app, {
     store,
     auth,

@@ -24,6 +24,11 @@ export interface RateLimits {
   unknownSessionPerIp: Limit;
   /** Media tickets (issue 17): a browser asks for one on every voice (re)connect, at most every 30 s once it retries. */
   mediaTicketPerAccount: Limit;
+  /** Tournament votes (issue 21), `POST /backend/vote`. */
+  votePerAccount: Limit;
+  votePerIp: Limit;
+  /** Tournament imports by staff. */
+  tournamentImportPerAccount: Limit;
 }
 
 export const DEFAULT_LIMITS: RateLimits = {
@@ -40,6 +45,9 @@ export const DEFAULT_LIMITS: RateLimits = {
   captchaFailPerIp: { max: 30, windowSeconds: 600 },
   unknownSessionPerIp: { max: 20, windowSeconds: 600 },
   mediaTicketPerAccount: { max: 30, windowSeconds: 600 },
+  votePerAccount: { max: 60, windowSeconds: 600 },
+  votePerIp: { max: 300, windowSeconds: 600 },
+  tournamentImportPerAccount: { max: 20, windowSeconds: 600 },
 };
 
 /** Multiplies every limit's allowance (RATE_LIMIT_FACTOR): for large events, or test rigs on one address. */

@@ -56,6 +56,10 @@ export const ERROR_CODES = [
   'chat_server_unavailable',
   'chat_server_current',
   'no_chat_server',
+  /** The community script tournament (spec 3 §8): the match's vote has closed, has not opened, or the account is new. */
+  'votelocked',
+  'voteupcoming',
+  'newuser',
   'internal',
 ] as const;
 

@@ -11,3 +11,4 @@ export * from './moderation';
 export * from './profile';
 export * from './avatarLookup';
 export * from './records';
+export * from './tournament';

@@ -256,6 +256,42 @@ migrations['0005_people_and_records'] = {
   },
 };
 
+migrations['0006_tournament'] = {
+  async up(db: Kysely<unknown>) {
+    // Issue 21: the community script tournament. The imported file is one JSON row; votes and the
+    // counts made at each lock are rows of their own.
+    await db.schema
+      .createTable('tournaments')
+      .addColumn('id', 'integer', (c) => c.primaryKey())
+      .addColumn('data', 'text', (c) => c.notNull())
+      .addColumn('imported_at', 'bigint', (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createTable('tournament_votes')
+      .addColumn('user_id', 'varchar(64)', (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('match_index', 'integer', (c) => c.notNull())
+      .addColumn('choice', 'integer', (c) => c.notNull())
+      .addColumn('at', 'bigint', (c) => c.notNull())
+      // One vote per account and match, whatever arrives at once.
+      .addPrimaryKeyConstraint('tournament_votes_pk', ['user_id', 'match_index'])
+      .execute();
+    await db.schema.createIndex('tournament_votes_match').on('tournament_votes').column('match_index').execute();
+    await db.schema
+      .createTable('tournament_results')
+      .addColumn('match_index', 'integer', (c) => c.primaryKey())
+      .addColumn('votes_a', 'integer', (c) => c.notNull())
+      .addColumn('votes_b', 'integer', (c) => c.notNull())
+      .addColumn('points_a', 'integer', (c) => c.notNull())
+      .addColumn('points_b', 'integer', (c) => c.notNull())
+      .addColumn('counted_at', 'bigint', (c) => c.notNull())
+      .execute();
+  },
+  async down(db: Kysely<unknown>) {
+    for (const table of ['tournament_results', 'tournament_votes', 'tournaments'])
+      await db.schema.dropTable(table).execute();
+  },
+};
+
 export const migrationProvider: MigrationProvider = {
   getMigrations: async () => migrations,
 };

@@ -167,6 +167,34 @@ export interface GameRecordUsersTable {
   part: 'storyteller' | 'player' | 'spectator';
 }
 
+/** The community script tournament (issue 21): one row, id 1, the imported file as checked. */
+export interface TournamentsTable {
+  id: number;
+  /** JSON of the protocol's `Tournament`. */
+  data: string;
+  imported_at: number;
+}
+
+/** One vote per account and match: the primary key (user_id, match_index) lets the database decide. */
+export interface TournamentVotesTable {
+  user_id: string;
+  match_index: number;
+  /** The chosen script's index in the tournament's scripts. */
+  choice: number;
+  at: number;
+}
+
+/** A match's count, written once when its vote locks. */
+export interface TournamentResultsTable {
+  match_index: number;
+  votes_a: number;
+  votes_b: number;
+  /** Points of each side, in tenths (integers in both dialects). */
+  points_a: number;
+  points_b: number;
+  counted_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -185,4 +213,7 @@ export interface Database {
   avatars: AvatarsTable;
   game_records: GameRecordsTable;
   game_record_users: GameRecordUsersTable;
+  tournaments: TournamentsTable;
+  tournament_votes: TournamentVotesTable;
+  tournament_results: TournamentResultsTable;
 }

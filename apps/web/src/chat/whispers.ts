@@ -9,7 +9,6 @@ import {
   type WhisperRequest,
 } from '@belfry/engine';
 
-
 export const myChannel = (view: SessionView): string => view.chat.channels[view.viewer.id] ?? '';
 
 /** Incoming requests still open, oldest first: the whisper queue (spectators have none). */

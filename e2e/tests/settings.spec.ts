@@ -259,6 +259,7 @@ test('stacked reminders, night static, condensed sheets and cosmetics off reach 
         hasNightStatic: true,
         hasCondensedSheets: true,
         isCosmeticsDisabled: true,
+        isNightOrder: true,
       }),
     ),
   );
@@ -266,6 +267,18 @@ test('stacked reminders, night static, condensed sheets and cosmetics off reach 
   await expect(st.getByTestId('seat-circle')).toBeVisible();
   await expect(st.locator('.seat__reminders').first()).toHaveAttribute('data-stacked', 'true');
   expect(await flags()).toEqual(['nightStatic', 'condensedSheets', 'cosmeticsOff']);
+  // Night order on tokens: the Chef wakes first tonight among the characters in play, the Soldier never.
+  for (const [seat, id] of [
+    [0, 'soldier'],
+    [1, 'chef'],
+  ] as const) {
+    await st.getByTestId(`seat-${seat}`).click();
+    await st.getByTestId('role-picker').getByTestId(`role-option-${id}`).click();
+    await expect(st.getByTestId(`seat-${seat}-role`)).toHaveAttribute('data-role', id);
+  }
+  await expect(st.getByTestId('seat-1-night-place')).toHaveText('1');
+  await expect(st.getByTestId('seat-0-night-place')).toHaveCount(0);
+  await shoot(st, 'table-settings');
   // Night static: the stars hold still at night.
   await st.keyboard.press('n');
   await expect(st.getByTestId('phase-label')).toHaveAttribute('data-night', 'true');

@@ -29,6 +29,8 @@ export interface RateLimits {
   votePerIp: Limit;
   /** Tournament imports by staff. */
   tournamentImportPerAccount: Limit;
+  /** Reading the tournament (public pages poll it), per address. */
+  tournamentReadPerIp: Limit;
 }
 
 export const DEFAULT_LIMITS: RateLimits = {
@@ -48,6 +50,7 @@ export const DEFAULT_LIMITS: RateLimits = {
   votePerAccount: { max: 60, windowSeconds: 600 },
   votePerIp: { max: 300, windowSeconds: 600 },
   tournamentImportPerAccount: { max: 20, windowSeconds: 600 },
+  tournamentReadPerIp: { max: 600, windowSeconds: 600 },
 };
 
 /** Multiplies every limit's allowance (RATE_LIMIT_FACTOR): for large events, or test rigs on one address. */

@@ -290,7 +290,13 @@ describe.each(DIALECTS)('tournament vote limit per address (%s; issue 21)', (dia
   beforeAll(async () => {
     db = await freshDatabase(dialect);
     server = await startTestServer(
-      testConfig(db, { limits: { ...TEST_LIMITS, votePerIp: { max: 3, windowSeconds: 600 } } }),
+      testConfig(db, {
+        limits: {
+          ...TEST_LIMITS,
+          votePerIp: { max: 3, windowSeconds: 600 },
+          tournamentReadPerIp: { max: 5, windowSeconds: 600 },
+        },
+      }),
     );
   });
   afterAll(async () => {
@@ -319,5 +325,11 @@ describe.each(DIALECTS)('tournament vote limit per address (%s; issue 21)', (dia
     expect(limited.body.error.code).toBe('rate_limited');
     const rows = await server.db.kysely.selectFrom('tournament_votes').select(['user_id', 'choice']).execute();
     expect(rows.map((row) => Number(row.choice)).sort()).toEqual([1, 1]);
+  });
+
+  it('bounds how often one address reads the tournament', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await api(server, 'GET', '/backend/tournament')).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
   });
 });

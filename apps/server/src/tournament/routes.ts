@@ -23,7 +23,7 @@ import { allMatches, LOCK_GRACE_MS, lockedError, type StoredResult, type Tournam
 export interface TournamentDeps {
   auth: Authenticate;
   limiter: RateLimiter;
-  limits: Pick<RateLimits, 'votePerAccount' | 'votePerIp' | 'tournamentImportPerAccount'>;
+  limits: Pick<RateLimits, 'votePerAccount' | 'votePerIp' | 'tournamentImportPerAccount' | 'tournamentReadPerIp'>;
   store: TournamentStore;
   locks: TournamentLocks;
 }
@@ -106,6 +106,7 @@ export const registerTournamentRoutes = (app: FastifyInstance, deps: TournamentD
   const { auth, limiter, limits, store, locks } = deps;
 
   app.get('/backend/tournament', async (req): Promise<TournamentAnswer> => {
+    await limiter.hit(`tournament-read:ip:${req.ip}`, limits.tournamentReadPerIp);
     const user = await auth.optional(req);
     const tournament = await store.load();
     if (!tournament) throw new HttpError(404, 'not_found', 'There is no tournament.');

@@ -6,7 +6,7 @@ export { openEditionPicker } from './edition/editionStore';
 export { FabledLayer } from './fabled/FabledLayer';
 export { bluffsVisible } from './fabled/fabledRules';
 export { openFabledDialog } from './fabled/fabledStore';
-export { nightOrder } from './nightorder/nightOrder';
+export { currentNightKind, nightOrder, nightPlaces } from './nightorder/nightOrder';
 export { useNightOrderStore } from './nightorder/nightOrderStore';
 export { SideTabs } from './sheet/SideTabs';
 export { usePlayerSettings } from './sheet/playerSettings';

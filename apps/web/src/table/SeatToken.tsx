@@ -18,6 +18,7 @@ import { SeatVideo, SeatVoiceIcons, useVoiceStore } from '../voice';
 import { Avatar } from '../people';
 import { useRoleText } from '../characters/contentTexts';
 import { useSettings } from '../settings';
+import { useNightPlace } from './useNightPlace';
 
 /** The first character as the reader sees it (an emoji or accented letter stays whole). */
 const initialOf = (name: string): string => (Array.from(name.trim())[0] ?? '?').toUpperCase();
@@ -40,6 +41,8 @@ export function SeatToken({ view, index, x, y, angle, pointAngle, pointedBy }: S
   const { t } = useTranslation();
   const roleText = useRoleText();
   const stackReminders = useSettings((settings) => settings.stackReminderTokens);
+  // The seat's character as the grimoire has it (the shown role is picked below, after the seat checks).
+  const nightPlace = useNightPlace(view, view.seats[index]?.role?.id);
   const claimPending = useIsPending('claim');
   const vacatePending = useIsPending('vacate');
   const removePending = useIsPending(`remove-seat-${index}`);
@@ -249,6 +252,15 @@ export function SeatToken({ view, index, x, y, angle, pointAngle, pointedBy }: S
           </span>
         )}
         {seat.isDead && <span className="seat__shroud" aria-hidden="true" />}
+        {nightPlace !== undefined && (
+          <span
+            className="seat__night-place"
+            title={t('game.seat.night_place', { number: nightPlace })}
+            data-testid={`seat-${index}-night-place`}
+          >
+            {nightPlace}
+          </span>
+        )}
       </button>
       <span className="seat__number" aria-hidden="true">
         {number}

@@ -2,7 +2,14 @@ import { nightOrderFor, roleById } from '@belfry/content';
 import type { Role, Seat } from '@belfry/engine';
 import { describe, expect, it } from 'vitest';
 import { tableView } from '../../session/testView';
-import { currentNightKind, inheritedWakers, markerPositions, nightOrder, type NightOrderInput } from './nightOrder';
+import {
+  currentNightKind,
+  inheritedWakers,
+  markerPositions,
+  nightOrder,
+  nightPlaces,
+  type NightOrderInput,
+} from './nightOrder';
 
 const role = (id: string): Role => roleById(id)!;
 
@@ -118,5 +125,24 @@ describe('inherited wakers (spec 3 §4)', () => {
 describe('which night', () => {
   it('is the first night until it is over', () => {
     expect([0, 1, 2, 3].map(currentNightKind)).toEqual(['first', 'first', 'other', 'other']);
+  });
+});
+
+describe('night order on tokens (spec 3 §3 isNightOrder)', () => {
+  it('numbers the characters in play that wake, in night order, markers and absent characters not counted', () => {
+    const table = seats('imp', 'chef', 'poisoner', 'soldier', 'monk');
+    const first = nightPlaces(input({ seats: table }), 'first');
+    // First night: Poisoner (32) before Chef (54); the Imp, Soldier and Monk do not wake.
+    expect([...first]).toEqual([
+      ['poisoner', 1],
+      ['chef', 2],
+    ]);
+    const other = nightPlaces(input({ seats: table, roles: [role('empath')] }), 'other');
+    // Other nights: Poisoner (16), Monk (23), Imp (39); the Empath is not in play.
+    expect([...other]).toEqual([
+      ['poisoner', 1],
+      ['monk', 2],
+      ['imp', 3],
+    ]);
   });
 });

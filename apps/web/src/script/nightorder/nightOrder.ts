@@ -143,3 +143,15 @@ export const nightOrder = (input: NightOrderInput, kind: NightKind): NightEntry[
 
 /** The night a night-order shortcut or menu item means now: the first night until it is over. */
 export const currentNightKind = (phase: number): NightKind => (phase <= 1 ? 'first' : 'other');
+
+/**
+ * Settings → night order on tokens (spec 3 §3 isNightOrder): each character in play that wakes in this
+ * night kind, with its 1-based place among the characters in play that wake (markers not counted).
+ */
+export const nightPlaces = (input: NightOrderInput, kind: NightKind): Map<string, number> => {
+  const places = new Map<string, number>();
+  for (const entry of nightOrder(input, kind)) {
+    if (entry.role && entry.players.length > 0) places.set(entry.role.id, places.size + 1);
+  }
+  return places;
+};

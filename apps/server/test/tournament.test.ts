@@ -281,6 +281,29 @@ describe.each(DIALECTS)('tournament import and voting (%s; issue 21)', (dialect)
     expect((await read(voter)).body.votes).toEqual({ 0: 3 });
     await server.db.kysely.deleteFrom('tournament_votes').execute();
   });
+
+  it("from a hostile reader's side: no other account's vote, no count of an open match, a vote answers only itself", async () => {
+    expect((await importFile(votingFile(Date.now()))).status).toBe(200);
+    const reader = await verifiedUser('curious');
+    await vote(voter, { match: 0, choice: null });
+    const cast = await vote(voter, { match: 0, choice: 1 });
+    expect(cast.status).toBe(200);
+    // The answer to a vote names the match and the caller's own choice, never a count.
+    expect(Object.keys(cast.body).sort()).toEqual(['choice', 'match', 'success']);
+    for (const who of [undefined, reader]) {
+      const body = (await read(who)).body;
+      const open = body.matches.find((m) => m.index === 0)!;
+      expect(open.state).toBe('active');
+      expect(open.tally).toBeNull();
+      expect(open.results).toBeNull();
+      expect(open.voted).toBe(false);
+      expect(body.votes).toEqual({});
+      expect(JSON.stringify(body)).not.toContain(voter.user.id);
+    }
+    const own = (await read(voter)).body;
+    expect(own.votes['0']).toBe(1);
+    expect(own.matches.find((m) => m.index === 0)!.voted).toBe(true);
+  });
 });
 
 describe.each(DIALECTS)('tournament vote limit per address (%s; issue 21)', (dialect) => {

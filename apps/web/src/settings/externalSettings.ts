@@ -1,3 +1,4 @@
+import { IMAGE_OPT_IN_KEY } from '../ui/imageOptIn';
 import { useSyncExternalStore } from 'react';
 
 /**
@@ -7,7 +8,7 @@ import { useSyncExternalStore } from 'react';
  * table/useGameEffects, script/sheet/playerSettings).
  */
 export const EXTERNAL_KEYS = {
-  isImageOptIn: 'belfry.settings.isImageOptIn',
+  isImageOptIn: IMAGE_OPT_IN_KEY,
   isTouchSupport: 'belfry.touchSupport',
   isPlayerNightOrder: 'belfry.playerNightOrder',
   isPlayerBluffs: 'belfry.playerBluffs',

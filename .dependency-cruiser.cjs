@@ -7,7 +7,7 @@
  * A feature imports another feature only through its index.ts; no module anywhere is in a cycle.
  */
 const WEB = '^apps/web/src/';
-const FEATURES = '(account|chat|lobby|local|moderation|people|records|script|settings|table|voice|vote)';
+const FEATURES = '(account|chat|lobby|local|moderation|people|records|script|settings|table|tournament|voice|vote)';
 const LIBRARIES = '(api|auth|characters|i18n|routing|sound|styles|time|ui|version)';
 const APP = `${WEB}(app/|main\\.tsx$)`;
 /** Tests may reach across layers (the i18n keys test reads every feature's keys); products may not. */

@@ -92,6 +92,9 @@ const ROUTE_PAGES: Record<string, string> = {
   [PATHS.local]: 'LocalPage',
   [PATHS.verification]: 'VerificationPage',
   [PATHS.join]: 'JoinPage',
+  [PATHS.tournament]: 'TournamentPage',
+  // Also the group, knockout and leaderboard aliases: one screen for them all.
+  [PATHS.tournamentMatch]: 'TournamentPage',
 };
 
 /**
@@ -141,7 +144,9 @@ let signedIn = false;
 try {
   signedIn = !!localStorage.getItem(${JSON.stringify(AUTH_STORAGE_KEY)});
 } catch {}
-if (!signedIn && !open.includes(path)) path = ${JSON.stringify(PATHS.login)};
+const tournament = ${JSON.stringify(PATHS.tournament)};
+const isPublic = open.includes(path) || path === tournament || path.startsWith(tournament + '/');
+if (!signedIn && !isPublic) path = ${JSON.stringify(PATHS.login)};
 const found = routes.find(([pattern]) => new RegExp(pattern).test(path));
 for (const file of found ? found[1] : []) {
   const link = document.createElement('link');

@@ -75,6 +75,24 @@ test('Login and the Lobby', async ({ browser }) => {
   await expectAccessible(lobby, 'lobby');
 });
 
+test('the tournament pages (issue 21) as an anonymous visitor, with the login dialogue', async ({ browser }) => {
+  const page = await (await browser.newContext({ viewport: { width: 1366, height: 768 } })).newPage();
+  for (const [route, testId] of [
+    ['/worldcup', 'tournament-group'],
+    ['/worldcup/knockout', 'tournament-knockout'],
+    ['/worldcup/leaderboard', 'tournament-leaderboard'],
+    ['/worldcup/0', 'tournament-match-page'],
+  ] as const) {
+    await page.goto(`${server.url}${route}`);
+    await expect(page.getByTestId(testId)).toBeVisible();
+    await expectAccessible(page, `tournament-${testId}`);
+  }
+  await page.getByTestId('tournament-vote-0').click();
+  await expect(page.getByTestId('tournament-login-dialog')).toBeVisible();
+  await expectAccessible(page, 'tournament-login-dialog');
+  await page.context().close();
+});
+
 test('the Grimoire as Storyteller and as player, the edition picker, Settings and the vote overlay', async ({
   browser,
 }) => {

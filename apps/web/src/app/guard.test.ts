@@ -32,6 +32,16 @@ describe('route guard (spec 2 §2)', () => {
     expect(decide('/', { newerVersions: 1 })).toEqual(allow);
   });
 
+  it('lets anyone read the tournament pages (spec 3 §6), also an account awaiting its e-mail code', () => {
+    for (const path of ['/worldcup', '/worldcup/group', '/worldcup/knockout', '/worldcup/leaderboard', '/worldcup/7']) {
+      expect(decide(path, anonymous)).toEqual(allow);
+      expect(decide(path, { emailVerified: false })).toEqual(allow);
+      expect(decide(path)).toEqual(allow);
+    }
+    // A path that only starts like it is not public.
+    expect(decide('/worldcupx', anonymous)).toEqual(to(loginPathFor('/worldcupx')));
+  });
+
   it('shows Update to anyone who opens it', () => {
     expect(decide('/update')).toEqual(allow);
     expect(decide('/update', anonymous)).toEqual(allow);

@@ -1,4 +1,4 @@
-import { PATHS, POLICY_PATHS, PUBLIC_PATHS } from '../routing/paths';
+import { isPublicPath, isTournamentPath, PATHS, POLICY_PATHS } from '../routing/paths';
 import { loginPathFor, returnPathFrom, safeReturnPath, verificationPathFor } from '../routing/returnPath';
 
 export interface GuardInput {
@@ -51,7 +51,7 @@ export const guardDecision = (input: GuardInput): GuardDecision => {
   const alwaysOpen = pathname === PATHS.clock || POLICY_PATHS.includes(pathname);
 
   if (!loggedIn) {
-    if (PUBLIC_PATHS.includes(pathname)) return allow;
+    if (isPublicPath(pathname)) return allow;
     if (pathname === PATHS.verification && input.pendingVerification) return allow;
     if (pathname === PATHS.verification) return redirect(PATHS.login);
     return redirect(loginPathFor(pathname + search + hash));
@@ -60,7 +60,8 @@ export const guardDecision = (input: GuardInput): GuardDecision => {
   if (input.banned) return alwaysOpen || pathname === PATHS.banned ? allow : redirect(PATHS.banned);
 
   if (!input.emailVerified) {
-    if (alwaysOpen || pathname === PATHS.verification) return allow;
+    // The tournament is public: an account still waiting for its e-mail code may read it too.
+    if (alwaysOpen || pathname === PATHS.verification || isTournamentPath(pathname)) return allow;
     return redirect(verificationPathFor(intendedFrom(pathname, search, hash)));
   }
 

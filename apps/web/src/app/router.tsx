@@ -40,6 +40,21 @@ export const router = createBrowserRouter([
         path: PATHS.translations,
         lazy: async () => ({ Component: (await import('../pages/TranslationsPage')).TranslationsPage }),
       },
+      ...(
+        [
+          [PATHS.tournament, 'home'],
+          [PATHS.tournamentGroup, 'group'],
+          [PATHS.tournamentKnockout, 'knockout'],
+          [PATHS.tournamentLeaderboard, 'leaderboard'],
+          [PATHS.tournamentMatch, 'match'],
+        ] as const
+      ).map(([path, view]) => ({
+        path,
+        lazy: async () => {
+          const { TournamentPage } = await import('../pages/TournamentPage');
+          return { Component: () => <TournamentPage view={view} /> };
+        },
+      })),
       { path: '*', element: <Navigate to={PATHS.lobby} replace /> },
     ],
   },

@@ -4,6 +4,7 @@ import { Modal } from '../ui/Modal';
 import { DefaultLevelSetting } from './DefaultLevelSetting';
 import { closeModeration, openAnnouncement, useModerationStore } from './moderationStore';
 import { SearchView } from './SearchView';
+import { TournamentImport } from './TournamentImport';
 import { UserEditView } from './UserEditView';
 
 /**
@@ -30,6 +31,7 @@ export default function ModerationConsole() {
         <>
           <SearchView />
           {isStaff && <DefaultLevelSetting />}
+          {isStaff && <TournamentImport />}
         </>
       )}
       <div className="dialog__buttons">

@@ -29,3 +29,10 @@ export const saveDefaultLevel = (defaultLevel: DefaultLevel | null) =>
 /** Spec 2 §7 announce {title, text, sessionName}. */
 export const sendAnnouncement = (body: AnnounceBody) =>
   authorizedJson<{ success: true }>('/announce', { method: 'POST', body });
+
+/** Issue 21: staff replace the tournament with a file (checked against `/tournament-schema.json`). */
+export const importTournament = (file: unknown) =>
+  authorizedJson<{ success: true; scripts: number; matches: number; playoffs: number; keptVotes: number }>(
+    '/moderator/tournament',
+    { method: 'POST', body: file },
+  );

@@ -178,6 +178,14 @@ export function LobbyPage() {
             >
               {t('records.lobby_button')}
             </button>
+            <button
+              type="button"
+              className="button button--secondary button--small"
+              onClick={() => void navigate(PATHS.tournament)}
+              data-testid="lobby-tournament"
+            >
+              {t('tournament.lobby_button')}
+            </button>
             {user && !hasFlag(user, 'verified-phone') && (
               <button
                 type="button"

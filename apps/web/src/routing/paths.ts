@@ -23,6 +23,15 @@ export const PATHS = {
   releases: '/releases',
   /** Spec 3 §3: the locale catalogue with each language's contributors; the App tab's translation link. */
   translations: '/translations',
+  /**
+   * Spec 3 §2 the script tournament, public: `/worldcup` is the group page before the path swap and the
+   * knockout page after it; `/worldcup/group` and `/worldcup/knockout` always name their page.
+   */
+  tournament: '/worldcup',
+  tournamentGroup: '/worldcup/group',
+  tournamentKnockout: '/worldcup/knockout',
+  tournamentLeaderboard: '/worldcup/leaderboard',
+  tournamentMatch: '/worldcup/:match',
 } as const;
 
 export const joinPath = (sessionId: string): string => `/join/${encodeURIComponent(sessionId)}`;
@@ -36,3 +45,12 @@ export const POLICY_PATHS: readonly string[] = [PATHS.terms, PATHS.privacy, PATH
 
 /** Reachable without a token (spec 2 §6 "Anonymous: only public routes"). */
 export const PUBLIC_PATHS: readonly string[] = [PATHS.login, PATHS.clock, PATHS.translations, ...POLICY_PATHS];
+
+export const tournamentMatchPath = (index: number): string => `${PATHS.tournament}/${index}`;
+
+/** The tournament's pages (spec 3 §6: anonymous visitors view them; voting asks for a login). */
+export const isTournamentPath = (pathname: string): boolean =>
+  pathname === PATHS.tournament || pathname.startsWith(`${PATHS.tournament}/`);
+
+export const isPublicPath = (pathname: string): boolean =>
+  PUBLIC_PATHS.includes(pathname) || isTournamentPath(pathname);

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useMatch } from 'react-router';
+import { Link, useMatch } from 'react-router';
 import { PATHS } from '../routing/paths';
 import { LanguageSelect } from './LanguageSelect';
 
@@ -12,6 +12,9 @@ export function Footer() {
   return (
     <footer className="app-footer">
       <p>{t('app.disclaimer')}</p>
+      <Link to={PATHS.tournament} data-testid="footer-tournament">
+        {t('tournament.footer_link')}
+      </Link>
       {!onTable && <LanguageSelect />}
     </footer>
   );

@@ -75,7 +75,11 @@ const browsingFile = (pathSwap: number | null): File => {
 };
 
 test.beforeAll(async () => {
-  server = new ServerProcess(18_721, { SMTP_URL: await mail.start() });
+  server = new ServerProcess(18_721, {
+    SMTP_URL: await mail.start(),
+    // Spec 3 §3: assets named by file name come from the release host (served by the test below).
+    TOURNAMENT_ASSETS_URL: 'https://assets.example.test/cup',
+  });
   await server.start();
   admin = await registerViaApi(server, mail, 'cup-admin');
   voters = [];
@@ -322,4 +326,36 @@ test('staff import a tournament file in the moderation console; a broken file is
     'Imported: 16 scripts, 24 group matches, 7 knockout matches',
   );
   await page.context().close();
+});
+
+const ONE_PIXEL_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
+test("a script's logo comes from the release host, and only for a reader who opted in to images", async ({
+  browser,
+}) => {
+  const file = sample() as File & { scripts: { assets?: Record<string, string | null> }[] };
+  file.scripts[0]!.assets = { logo: 'lantern-row/logo.webp', logoClean: null, script: null, pdf: null };
+  await importFile(file);
+  const context = await browser.newContext();
+  const asked: string[] = [];
+  // The picture is served by the test itself: no request leaves the machine.
+  await context.route('https://assets.example.test/**', (route) => {
+    asked.push(route.request().url());
+    return route.fulfill({ contentType: 'image/png', body: Buffer.from(ONE_PIXEL_PNG, 'base64') });
+  });
+  const page = await context.newPage();
+  await page.goto(`${server.url}/worldcup/0`);
+  const side = page.getByTestId('tournament-side-0');
+  await expect(side.locator('.tournament-side__logo--text')).toHaveText('L');
+  await expect(side.locator('img')).toHaveCount(0);
+
+  await page.evaluate(() => localStorage.setItem('belfry.settings.isImageOptIn', 'true'));
+  await page.reload();
+  await expect(page.getByTestId('tournament-side-0').locator('img')).toHaveAttribute(
+    'src',
+    'https://assets.example.test/cup/lantern-row/logo.webp',
+  );
+  await expect.poll(() => asked).toEqual(['https://assets.example.test/cup/lantern-row/logo.webp']);
+  await context.close();
 });

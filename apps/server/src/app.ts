@@ -104,7 +104,13 @@ export const startServer = async (
   registerUserRoutes(app, { users, auth, limiter, db: db.kysely });
   registerModeratorRoutes(app, { db: db.kysely, auth, limiter, accountEvents, store });
   const records = await setUpRecords(app, { db: db.kysely, auth, limiter });
-  await setUpTournament(app, { db: db.kysely, auth, limiter, limits: config.limits });
+  await setUpTournament(app, {
+    db: db.kysely,
+    auth,
+    limiter,
+    limits: config.limits,
+    assetsUrl: config.tournamentAssetsUrl,
+  });
   registerSessionRoutes(app, {
     store,
     auth,

@@ -85,6 +85,8 @@ export interface ServerConfig {
   mailFrom: string;
   /** Shown on the Banned page. */
   supportEmail: string | undefined;
+  /** The release host of tournament assets named by file name (spec 3 §3); an http(s) address or unset. */
+  tournamentAssetsUrl: string | undefined;
   /** Public address of the app, used in mails. */
   publicUrl: string;
   /** Proof-of-work size of a captcha: the solver tries up to this many keys (about 0.1 s per 50 000 in a browser). */
@@ -160,6 +162,7 @@ export const configFromEnv = (env: NodeJS.ProcessEnv = process.env): ServerConfi
   smtpUrl: env.SMTP_URL || undefined,
   mailFrom: env.MAIL_FROM ?? 'Belfry <no-reply@belfry.invalid>',
   supportEmail: env.SUPPORT_EMAIL || undefined,
+  tournamentAssetsUrl: /^https?:\/\/\S+$/.test(env.TOURNAMENT_ASSETS_URL ?? '') ? env.TOURNAMENT_ASSETS_URL : undefined,
   publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT ?? 8080}`,
   captchaMaxCounter: Number(env.CAPTCHA_MAX_COUNTER ?? 100_000),
   smsDailyBudget: Number(env.SMS_DAILY_BUDGET ?? 200),

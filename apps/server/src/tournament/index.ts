@@ -18,7 +18,13 @@ export const sampleTournament = () => tournamentFileSchema.parse(sample);
  */
 export const setUpTournament = async (
   app: FastifyInstance,
-  deps: { db: Kysely<Database>; auth: Authenticate; limiter: RateLimiter; limits: RateLimits },
+  deps: {
+    db: Kysely<Database>;
+    auth: Authenticate;
+    limiter: RateLimiter;
+    limits: RateLimits;
+    assetsUrl: string | undefined;
+  },
 ): Promise<void> => {
   const store = new TournamentStore(deps.db);
   const locks = new TournamentLocks(store, app.log);

@@ -17,7 +17,17 @@ import type { Authenticate } from '../http/authenticate';
 import { HttpError, parseBody } from '../http/errors';
 import { flagsOf } from '../users/users';
 import type { TournamentLocks } from './locks';
-import { backTarget, lockTime, matchState, pathSwap, stageOf, standings, swapDateOf, voteRemaining } from './state';
+import {
+  backTarget,
+  lockTime,
+  matchState,
+  pathSwap,
+  resolveAsset,
+  stageOf,
+  standings,
+  swapDateOf,
+  voteRemaining,
+} from './state';
 import { allMatches, LOCK_GRACE_MS, lockedError, type StoredResult, type TournamentStore } from './store';
 
 export interface TournamentDeps {
@@ -26,6 +36,8 @@ export interface TournamentDeps {
   limits: Pick<RateLimits, 'votePerAccount' | 'votePerIp' | 'tournamentImportPerAccount' | 'tournamentReadPerIp'>;
   store: TournamentStore;
   locks: TournamentLocks;
+  /** TOURNAMENT_ASSETS_URL: where assets named by file name live. */
+  assetsUrl: string | undefined;
 }
 
 /** The import file, with its characters checked against Belfry's catalogue. */
@@ -56,7 +68,9 @@ export const tournamentAnswer = (
   results: Map<number, StoredResult>,
   votes: Record<string, number>,
   now: number,
+  assetsUrl?: string,
 ): TournamentAnswer => {
+  const asset = (name: string | null) => resolveAsset(name, assetsUrl);
   const matchAnswer = (match: TournamentMatch): MatchAnswer => {
     const result = results.get(match.index);
     return {
@@ -85,13 +99,19 @@ export const tournamentAnswer = (
     serverTime: now,
     scripts: tournament.scripts.map((script, index) => ({
       ...script,
+      assets: {
+        logo: asset(script.assets.logo),
+        logoClean: asset(script.assets.logoClean),
+        script: asset(script.assets.script),
+        pdf: asset(script.assets.pdf),
+      },
       index,
       points: rowOf.get(index)?.points ?? 0,
       matches: rowOf.get(index)?.matches ?? 0,
     })),
     matches: tournament.matches.map(matchAnswer),
     playoffs: tournament.playoffs.map(matchAnswer),
-    channels: tournament.channels,
+    channels: tournament.channels.map((channel) => ({ ...channel, logo: asset(channel.logo) })),
     standings: table,
     votes,
   };
@@ -103,7 +123,7 @@ export const tournamentAnswer = (
  * staff, and the import file's JSON Schema at `/tournament-schema.json`.
  */
 export const registerTournamentRoutes = (app: FastifyInstance, deps: TournamentDeps) => {
-  const { auth, limiter, limits, store, locks } = deps;
+  const { auth, limiter, limits, store, locks, assetsUrl } = deps;
 
   app.get('/backend/tournament', async (req): Promise<TournamentAnswer> => {
     await limiter.hit(`tournament-read:ip:${req.ip}`, limits.tournamentReadPerIp);
@@ -117,7 +137,7 @@ export const registerTournamentRoutes = (app: FastifyInstance, deps: TournamentD
       (match) => !results.has(match.index) && lockTime(match, tournament.votePeriod) + LOCK_GRACE_MS <= now,
     );
     if (uncounted && (await store.countDue(tournament, now)).length > 0) results = await store.results();
-    return tournamentAnswer(tournament, results, user ? await store.votesOf(user.id) : {}, now);
+    return tournamentAnswer(tournament, results, user ? await store.votesOf(user.id) : {}, now, assetsUrl);
   });
 
   app.post('/backend/vote', async (req): Promise<VoteAnswer> => {

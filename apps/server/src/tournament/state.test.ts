@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { tournamentFileSchema, tournamentAnswer } from './routes';
 import sample from './sample-tournament.json';
 import {
   backTarget,
@@ -6,6 +7,7 @@ import {
   matchState,
   pathSwap,
   pointsFromVotes,
+  resolveAsset,
   stageOf,
   standings,
   swapDateOf,
@@ -108,5 +110,40 @@ describe('tournament state machine (spec 3 §4, §9; the clock is an argument)',
       'semi',
       'final',
     ]);
+  });
+
+  it('resolves assets by file name against the release host; full addresses stay; without a host, none', () => {
+    const host = 'https://assets.example.org/cup/';
+    expect(resolveAsset('lantern-row/logo.webp', host)).toBe('https://assets.example.org/cup/lantern-row/logo.webp');
+    expect(resolveAsset('https://cdn.example.org/x.pdf', host)).toBe('https://cdn.example.org/x.pdf');
+    expect(resolveAsset('lantern-row/logo.webp', undefined)).toBeNull();
+    expect(resolveAsset(null, host)).toBeNull();
+
+    const file = tournamentFileSchema.parse({
+      ...sample,
+      scripts: sample.scripts.map((script, i) =>
+        i === 0
+          ? {
+              ...script,
+              assets: {
+                logo: 'lantern-row/logo.webp',
+                logoClean: null,
+                script: null,
+                pdf: 'https://cdn.example.org/lr.pdf',
+              },
+            }
+          : script,
+      ),
+      channels: [{ ...sample.channels[0]!, logo: 'stage.webp' }, sample.channels[1]!],
+    });
+    const answer = tournamentAnswer(file, new Map(), {}, 0, host);
+    expect(answer.scripts[0]!.assets).toEqual({
+      logo: 'https://assets.example.org/cup/lantern-row/logo.webp',
+      logoClean: null,
+      script: null,
+      pdf: 'https://cdn.example.org/lr.pdf',
+    });
+    expect(answer.channels[0]!.logo).toBe('https://assets.example.org/cup/stage.webp');
+    expect(tournamentAnswer(file, new Map(), {}, 0).scripts[0]!.assets.logo).toBeNull();
   });
 });

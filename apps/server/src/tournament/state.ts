@@ -40,6 +40,17 @@ export const swapDateOf = (tournament: Pick<Tournament, 'pathSwap' | 'playoffs'>
   (tournament.playoffs.length > 0 ? Math.min(...tournament.playoffs.map((match) => match.time)) : null);
 
 /** Spec 3 §4: going back from a match page with an index above 23 leads to the knockout page. */
+/**
+ * Spec 3 §3: a script's logo, clean logo, script file and PDF come from a release host. The file holds
+ * a file name there (resolved against TOURNAMENT_ASSETS_URL) or a full address (kept); a file name
+ * without a configured host is not shown (null), nor is anything else.
+ */
+export const resolveAsset = (asset: string | null, host: string | undefined): string | null => {
+  if (asset === null) return null;
+  if (/^https?:\/\//.test(asset)) return asset;
+  return host ? `${host.replace(/\/+$/, '')}/${asset}` : null;
+};
+
 export const backTarget = (index: number): TournamentPage => (index > 23 ? 'knockout' : 'group');
 
 /** Spec 3 §4: group below 38; 38–41 quarter finals; 42–43 semi finals; 44 and above the final. */

@@ -2,6 +2,7 @@ import type { MatchAnswer, TournamentAnswer } from '@belfry/protocol';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { tournamentMatchPath } from '../routing/paths';
+import { shownImage, useImageOptIn } from '../ui/imageOptIn';
 import { formatPoints, formatRemaining, formatTime, matchGroup, matchTitle } from './matchText';
 
 /** The state of a match's vote in words: upcoming, open (with the time left), or locked. */
@@ -30,6 +31,7 @@ export function MatchCard({ answer, match, now }: { answer: TournamentAnswer; ma
   const { t, i18n } = useTranslation();
   const group = matchGroup(answer, match);
   const channel = match.channel === null ? undefined : answer.channels[match.channel];
+  const channelLogo = shownImage(channel?.logo ?? undefined, useImageOptIn());
   const titleId = `tournament-match-${match.index}-title`;
   return (
     <li
@@ -70,6 +72,9 @@ export function MatchCard({ answer, match, now }: { answer: TournamentAnswer; ma
         <time dateTime={new Date(match.time).toISOString()}>{formatTime(i18n.language, match.time)}</time>
         {channel && (
           <a href={channel.url} target="_blank" rel="noreferrer noopener" data-testid="tournament-match-channel">
+            {channelLogo && (
+              <img className="tournament-match__channel-logo" src={channelLogo} alt="" referrerPolicy="no-referrer" />
+            )}
             {t('tournament.channel', { name: channel.name })}
           </a>
         )}

@@ -44,8 +44,9 @@ const scriptFileHref = (script: ScriptAnswer) => {
 export function ScriptColumn({ script, side, chosen, busy, onChoose, result }: ScriptColumnProps) {
   const { t, i18n } = useTranslation();
   const roleText = useRoleText();
-  const logo = shownImage(script.assets.logo ?? undefined, useImageOptIn());
-  const file = scriptFileHref(script);
+  const logo = shownImage(script.assets.logo ?? script.assets.logoClean ?? undefined, useImageOptIn());
+  // The release host's script file when there is one (it may hold the script's own characters), else ours.
+  const file = script.assets.script ? { href: script.assets.script, name: undefined } : scriptFileHref(script);
   const headingId = `tournament-side-${side}-name`;
   const link = (href: string | null) => (href && /^https?:\/\//.test(href) ? href : null);
   return (
@@ -112,7 +113,13 @@ export function ScriptColumn({ script, side, chosen, busy, onChoose, result }: S
             {t('tournament.links.pdf')}
           </a>
         )}
-        <a href={file.href} download={file.name} data-testid={`tournament-download-${side}`}>
+        <a
+          href={file.href}
+          download={file.name}
+          target={file.name ? undefined : '_blank'}
+          rel="noreferrer noopener"
+          data-testid={`tournament-download-${side}`}
+        >
           {t('tournament.links.json')}
         </a>
       </p>

@@ -284,7 +284,13 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
-            { name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]zodJitless/ },
+            // zodLocale (script/) goes with zod too: in the game chunk it would pull zod into every grimoire.
+            {
+              name: 'zod',
+              test: /node_modules[\\/]zod[\\/]|src[\\/]zodJitless|edition[\\/]zodLocale\.ts$/,
+              // Its dynamic imports need Vite's preload helper, which stays in vendor with every route.
+              includeDependenciesRecursively: false,
+            },
             // The protocol's schemas go with zod, never into a chunk of shared helpers a route needs anyway.
             {
               name: 'schemas',
@@ -320,10 +326,11 @@ export default defineConfig({
             },
             // The catalogue is large and changes rarely: a chunk of its own, without the rules and
             // schemas it uses, which routes without the catalogue (the Lobby, Login) share. The script
-            // schema stays out: it loads (with zod) only when a Storyteller loads a script.
+            // schema stays out: it loads (with zod) only when a Storyteller loads a script. So do the
+            // other languages' texts: each loads when its language is chosen (characters/contentTexts).
             {
               name: 'content',
-              test: /packages[\\/]content[\\/](?!src[\\/]script\.ts$)/,
+              test: /packages[\\/]content[\\/](?!src[\\/]script\.ts$|locales[\\/](?!en[\\/]))/,
               includeDependenciesRecursively: false,
             },
             // The icons: the interface's, and each character set apart (see gameIcons above).

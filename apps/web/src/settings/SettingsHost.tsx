@@ -1,13 +1,16 @@
+import { lazy, Suspense } from 'react';
 import { CustomCssConfirm } from './CustomCssConfirm';
-import { SettingsDialog } from './SettingsDialog';
 import { useSettingsDialog } from './settingsDialog';
+
+// Loaded when Settings first opens: its six tabs are not part of any screen's first load.
+const SettingsDialog = lazy(async () => ({ default: (await import('./SettingsDialog')).SettingsDialog }));
 
 /** Mounted once per page: the Settings dialog when open, and the custom CSS question when asked. */
 export function SettingsHost() {
   const tab = useSettingsDialog((s) => s.tab);
   return (
     <>
-      {tab && <SettingsDialog tab={tab} />}
+      <Suspense fallback={null}>{tab && <SettingsDialog tab={tab} />}</Suspense>
       <CustomCssConfirm />
     </>
   );

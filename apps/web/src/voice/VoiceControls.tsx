@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { VoiceSetup } from './setup/VoiceSetup';
+import { LazyVoiceSetup as VoiceSetup } from './setup/LazyVoiceSetup';
 import { useDevices } from './setup/useDevices';
 import { useVoiceKeys } from './useVoiceKeys';
 import { CameraIcon, MicIcon, SetupIcon, SpeakerIcon } from './VoiceIcons';

@@ -2,7 +2,7 @@ import './Voice.css';
 export { RemoteAudio } from './RemoteAudio';
 export { SeatVideo } from './SeatVideo';
 export { SeatVoiceIcons } from './SeatVoiceIcons';
-export { VoiceSetup } from './setup/VoiceSetup';
+export { LazyVoiceSetup as VoiceSetup } from './setup/LazyVoiceSetup';
 export { useVoiceConnection } from './useVoiceConnection';
 export { VoiceControls } from './VoiceControls';
 export { VolumeSlider } from './VolumeSlider';

@@ -1,0 +1,12 @@
+import { lazy, Suspense } from 'react';
+
+const Wizard = lazy(async () => ({ default: (await import('./VoiceSetup')).VoiceSetup }));
+
+/** The setup wizard, loaded when first opened: it is not part of any screen's first load. */
+export function LazyVoiceSetup({ onClose }: { onClose: () => void }) {
+  return (
+    <Suspense fallback={null}>
+      <Wizard onClose={onClose} />
+    </Suspense>
+  );
+}

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
-import { expect, type Page, test } from '../fixtures';
+import { expect, type Page, seeTours, test } from '../fixtures';
 import { createSessionViaApi, registerViaApi, type Tokens } from '../api';
 import { MailCatcher } from '../mail';
 import { shootBothSizes } from '../screenshots';
@@ -78,6 +78,7 @@ test('Chromium reports the app installable, with no installability errors', asyn
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   });
+  await context.addInitScript(seeTours);
   try {
     const page = await context.newPage();
     await page.goto(`${server.url}/login`);

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test, type Browser, type Page } from '../fixtures';
-import { createSessionViaApi, registerViaApi, type Tokens } from '../api';
+import { createSessionViaApi, joinViaSocket, registerViaApi, type Tokens } from '../api';
 import { MailCatcher } from '../mail';
 import { shootBothSizes } from '../screenshots';
 import { ServerProcess } from '../server';
@@ -287,4 +287,76 @@ test('stacked reminders, night static, condensed sheets and cosmetics off reach 
       Array.from(document.querySelectorAll('.night-backdrop__stars')).map((el) => getComputedStyle(el).animationName),
     ),
   ).toEqual(['none', 'none']);
+});
+
+test("player duplicates: a player's notes may hold a limited reminder twice; without it the oldest goes", async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const code = `dupes-${unique()}`;
+  await createSessionViaApi(server, host.accessToken, { name: code, seats: 5 });
+  // The Storyteller puts the Fibbin in play: a fabled everyone sees, with one "No Ability" reminder.
+  const st = await joinViaSocket(server, code, host.accessToken);
+  const fibbin = { id: 'fibbin', name: 'Fibbin', team: 'fabled', reminders: ['No Ability'] };
+  expect(await st.emitWithAck('fabled', { action: 'add', role: fibbin })).toMatchObject({ ok: true });
+  const player = await registerViaApi(server, mail, `dupes${unique()}`);
+  const page = await pageFor(browser, server, player, code, { viewport: { width: 1366, height: 768 } });
+  /** The Fibbin lists "No Ability" once: spec 3 §4 limits it to one place. */
+  const note = async (seat: number) => {
+    await page.getByTestId(`reminder-add-${seat}`).click();
+    const picker = page.getByTestId('reminder-picker');
+    await picker.getByTestId('reminder-search').fill('No Ability');
+    await picker.getByTestId('reminder-option-fibbin-no-ability').click();
+    await expect(picker).toHaveCount(0);
+  };
+  const notes = (seat: number) => page.getByTestId(new RegExp(`^seat-${seat}-note-\\d+$`));
+
+  await note(0);
+  await note(1);
+  await expect(notes(1)).toHaveCount(1);
+  await expect(notes(0)).toHaveCount(0); // the oldest holder gave it up
+
+  await page.evaluate(() => localStorage.setItem('belfry.settings', JSON.stringify({ isPlayerDuplicates: true })));
+  await page.reload();
+  await expect(page.getByTestId('seat-circle')).toBeVisible();
+  await note(2);
+  await expect(notes(2)).toHaveCount(1);
+  await expect(notes(1)).toHaveCount(1); // kept: duplicates allowed
+  await page.context().close();
+  st.close();
+});
+
+test('public town square: the town-square view leaves out the bluffs and the night order', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const code = `square-${unique()}`;
+  // Seven seats and more: the Storyteller keeps three bluffs (spec 3 §4).
+  await createSessionViaApi(server, host.accessToken, { name: code, seats: 8 });
+  const st = await pageFor(browser, server, host, code, { viewport: { width: 1366, height: 768 } });
+  await st.keyboard.press('2');
+  await st.getByTestId('edition-tb').click();
+  await expect(st.getByTestId('edition-picker')).toHaveCount(0);
+  const secretsShown = async (shown: boolean) => {
+    await expect(st.getByTestId('bluffs-tab')).toHaveCount(shown ? 1 : 0);
+    await expect(st.getByTestId('side-tab-firstNight')).toHaveCount(shown ? 1 : 0);
+    await expect(st.getByTestId('side-tab-sheet')).toBeVisible(); // the script is public
+  };
+
+  // Without the setting the town-square view hides the seats' secrets only.
+  await st.keyboard.press('t');
+  await expect(st.getByTestId('grimoire-heading')).toHaveText('Town Square');
+  await secretsShown(true);
+  await st.keyboard.press('t');
+
+  await st.evaluate(() => localStorage.setItem('belfry.settings', JSON.stringify({ hasPublicTownSquare: true })));
+  await st.reload();
+  await expect(st.getByTestId('seat-circle')).toBeVisible();
+  await secretsShown(true); // the grimoire keeps everything
+  await st.keyboard.press('t');
+  await expect(st.getByTestId('grimoire-heading')).toHaveText('Town Square');
+  await secretsShown(false);
+  await shoot(st, 'public-town-square');
+  await st.keyboard.press('t');
+  await expect(st.getByTestId('grimoire-heading')).toHaveText('Grimoire');
+  await secretsShown(true);
+  await st.context().close();
 });

@@ -21,6 +21,7 @@ import {
   useGameEffects,
   useHiddenCams,
   SecretPrompt,
+  Tour,
   VersionBar,
 } from '../table';
 import { EditionHost, editionRoles, FabledLayer, SideTabs, ThemeBackdrop } from '../script';
@@ -29,7 +30,7 @@ import { roleIconName } from '../ui/icons/iconNames';
 import { preloadIcons } from '../ui/icons/iconStore';
 import { LoadingOverlay } from '../ui/LoadingOverlay';
 import { Toasts } from '../ui/Toasts';
-import { SettingsEffects, SettingsHost } from '../settings';
+import { SettingsEffects, SettingsHost, useSettings } from '../settings';
 import { GrimoireAccessIndicator, UsersPanel, useServerSwitchOffer } from '../people';
 import { PATHS } from '../routing/paths';
 import { useSessionStore } from '../session/sessionStore';
@@ -74,6 +75,9 @@ export function GrimoirePage({ local = false }: { local?: boolean }) {
   const code = useSessionStore((state) => state.code);
   const view = useSessionStore((state) => state.view);
   const isTownSquare = useGameUi((state) => state.isTownSquare);
+  // Spec 3 §3 advanced, public town square: the town-square view shows only what the whole table
+  // knows (safe to stream): no bluffs and no night order, which names the characters in play.
+  const publicTownSquare = useSettings((settings) => settings.hasPublicTownSquare) && isTownSquare;
   useGameEffects(view);
   usePreloadedIcons();
   // A new chat server for the session (the Storyteller moved it) means a new connection at once.
@@ -115,7 +119,7 @@ export function GrimoirePage({ local = false }: { local?: boolean }) {
           {view && <VoteOverlay />}
         </main>
         <aside className="grimoire__side">
-          {view && <FabledLayer view={view} />}
+          {view && <FabledLayer view={view} hideBluffs={publicTownSquare} />}
           {view && local && <LocalPanel view={view} />}
           {view && !local && <SessionMenu view={view} />}
           {view && !local && <UsersPanel view={view} />}
@@ -124,11 +128,12 @@ export function GrimoirePage({ local = false }: { local?: boolean }) {
       {view && <VersionBar view={view} />}
       {view && <GameDialogs view={view} />}
       {view && <EditionHost view={view} />}
-      {view && <SideTabs view={view} />}
+      {view && <SideTabs view={view} hideNightOrder={publicTownSquare} />}
       {view && local && <RenameSeatDialog view={view} />}
       {!local && <ChatPanel />}
       {!local && <RemoteAudio />}
       {view && !local && <SecretPrompt />}
+      {view && <Tour view={view} />}
       <Toasts />
       <SettingsHost />
       <SettingsEffects />

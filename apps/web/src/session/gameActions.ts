@@ -77,8 +77,14 @@ export const cycleAlignment = (index: number): Promise<boolean> =>
 export const toggleLife = (index: number, townSquare: boolean): Promise<boolean> =>
   sendAction('update_player', `life-${index}`, 'toggleLife', { index, townSquare });
 
-export const addReminder = (index: number, role: string, name: string): Promise<boolean> =>
-  sendAction('update_player', `reminder-${index}`, 'addReminder', { index, role, name });
+/** `allowDuplicates`: one more of a limited reminder does not take it from its oldest holder (spec 3 §4). */
+export const addReminder = (index: number, role: string, name: string, allowDuplicates = false): Promise<boolean> =>
+  sendAction('update_player', `reminder-${index}`, 'addReminder', {
+    index,
+    role,
+    name,
+    ...(allowDuplicates ? { allowDuplicates: true } : {}),
+  });
 
 export const removeReminder = (index: number, at: number): Promise<boolean> =>
   sendAction('update_player', `reminder-${index}`, 'removeReminder', { index, at });

@@ -1,5 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { setMenuOpen } from '../session/gameUiStore';
+import { isViewerStoryteller } from '../session/sessionRules';
+import { useSessionStore } from '../session/sessionStore';
+import { startTour } from './tour';
 import { openSettings } from '../settings';
 import { KeyCap } from '../ui/KeyCap';
 import { useKeybindings } from '../ui/keybindings';
@@ -44,6 +47,19 @@ export function GameHelp({ onClose }: { onClose: () => void }) {
         </section>
       </div>
       <div className="dialog__buttons">
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => {
+            const view = useSessionStore.getState().view;
+            onClose();
+            setMenuOpen(false);
+            startTour(view && isViewerStoryteller(view) ? 'storyteller' : 'player');
+          }}
+          data-testid="game-help-tour"
+        >
+          {t('tour.again')}
+        </button>
         <button
           type="button"
           className="button button--secondary"

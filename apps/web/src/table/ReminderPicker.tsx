@@ -21,6 +21,7 @@ import {
 } from '../characters/pickers';
 import { Pager, SearchField, Tabs, usePagedSearch } from '../ui/PickerParts';
 import { useRoleText } from '../characters/contentTexts';
+import { useSettings } from '../settings';
 
 /** Spec 3 §3: a custom reminder is at most 30 characters (the socket schema allows 30). */
 const CUSTOM_MAX = 30;
@@ -34,6 +35,9 @@ type ReminderTab = 'current' | 'other';
 export function ReminderPicker({ view, index, search }: { view: SessionView; index: number; search?: string }) {
   const { t } = useTranslation();
   const roleText = useRoleText();
+  // Spec 3 §3–§4 player duplicates: a player's notes may hold a reminder more often than its role
+  // lists it; the Storyteller's grimoire always keeps the limit.
+  const playerDuplicates = useSettings((settings) => settings.isPlayerDuplicates) && !isViewerStoryteller(view);
   const seat = view.seats[index];
   // A player's notes may use any reminder of the script: their view holds only the characters they know.
   const options = seat
@@ -55,7 +59,7 @@ export function ReminderPicker({ view, index, search }: { view: SessionView; ind
 
   const pick = (option: ReminderOption) => {
     closeGameDialog();
-    void addReminder(index, option.role, option.name);
+    void addReminder(index, option.role, option.name, playerDuplicates);
   };
 
   const addCustom = (event: FormEvent) => {

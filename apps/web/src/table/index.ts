@@ -14,3 +14,4 @@ export { VersionBar } from './VersionBar';
 export { useGameEffects } from './useGameEffects';
 export { useHiddenCams } from './useHiddenCams';
 export { SecretPrompt } from './SecretPrompt';
+export { Tour } from './Tour';

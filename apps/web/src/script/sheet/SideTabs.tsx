@@ -34,7 +34,7 @@ const TAB_LABELS: Record<SideTab, string> = {
  * and the first-night / other-nights order. Each cycles closed → mid → open → closed; one is shown at
  * a time. The character sheet can pop out into a Document Picture-in-Picture window.
  */
-export function SideTabs({ view }: { view: SessionView }) {
+export function SideTabs({ view, hideNightOrder = false }: { view: SessionView; hideNightOrder?: boolean }) {
   const { t } = useTranslation();
   const tabs = useSideTabs((state) => state.tabs);
   const poppedOut = useSideTabs((state) => state.poppedOut);
@@ -43,7 +43,8 @@ export function SideTabs({ view }: { view: SessionView }) {
   const sheetRef = useRef<HTMLDivElement>(null);
   const [popout, setPopout] = useState<{ window: Window; root: HTMLElement } | null>(null);
 
-  const nightShown = showsNightOrder(view, playerNightOrder);
+  // The public town-square view (Settings → advanced) leaves the night order out: it names who is in play.
+  const nightShown = !hideNightOrder && showsNightOrder(view, playerNightOrder);
   const shown: SideTab[] = [
     ...(showsSheet(view) ? (['sheet'] as const) : []),
     ...(nightShown ? (['firstNight', 'otherNight'] as const) : []),
@@ -66,7 +67,11 @@ export function SideTabs({ view }: { view: SessionView }) {
   // c: the character sheet; o: the night order of the coming or current night; 4: the fabled picker.
   useShortcuts((action, current) => {
     if (action === 'sheet' && showsSheet(current)) cycleTab('sheet');
-    else if (action === 'nightOrder' && showsNightOrder(current, usePlayerSettings.getState().isPlayerNightOrder))
+    else if (
+      action === 'nightOrder' &&
+      !hideNightOrder &&
+      showsNightOrder(current, usePlayerSettings.getState().isPlayerNightOrder)
+    )
       cycleTab(nightTabNow(current));
     else if (action === 'fabled') openFabledDialog({ kind: 'fabled' });
     else return false;

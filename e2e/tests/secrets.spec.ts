@@ -241,4 +241,17 @@ test('what players and a spectator receive through a whole game holds none of it
   }
   expect(players[0]!.received.join('\n')).toContain(NOTE);
   expect(players[2]!.received.join('\n')).toMatch(/"recipients":\[2\]/);
+
+  // Issue 19: what a screen reader reads out of the table (seats, tokens, the centre) holds a player's
+  // own character and nobody else's; the spectator's holds none.
+  for (const [i, w] of watchers.entries()) {
+    const snapshot = await w.page.getByRole('main').ariaSnapshot();
+    expect(snapshot.includes(NOTE), `${w.id}'s screen reader on player 0's note`).toBe(i === 0);
+    const read = snapshot.replaceAll(NOTE, '');
+    for (const [j, { role: r }] of ROLES.entries()) {
+      const said = new RegExp(`\\b${r.name}\\b`, 'i').test(read);
+      expect(said, `${w.id}'s screen reader on seat ${j}'s ${r.name}`).toBe(i === j && i < players.length);
+    }
+    for (const secret of ['Is the Drunk', 'Poisoned']) expect(read).not.toContain(secret);
+  }
 });

@@ -1,18 +1,12 @@
-import { IMAGE_OPT_IN_KEY } from '../ui/imageOptIn';
 import { useSyncExternalStore } from 'react';
+import { STORED_SETTING_KEYS } from '../ui/storedSettingKeys';
 
 /**
  * Settings whose home is another folder and which that folder reads from localStorage when it needs
  * them (image opt-in, touch support, a player's night order and bluffs). The dialog edits the same
- * keys, so there is one stored value each; the keys must match the readers (script/edition/scriptSource,
- * table/useGameEffects, script/sheet/playerSettings).
+ * keys (ui/storedSettingKeys), so there is one stored value each.
  */
-export const EXTERNAL_KEYS = {
-  isImageOptIn: IMAGE_OPT_IN_KEY,
-  isTouchSupport: 'belfry.touchSupport',
-  isPlayerNightOrder: 'belfry.playerNightOrder',
-  isPlayerBluffs: 'belfry.playerBluffs',
-} as const;
+const EXTERNAL_KEYS = STORED_SETTING_KEYS;
 export type ExternalSetting = keyof typeof EXTERNAL_KEYS;
 
 const listeners = new Set<() => void>();

@@ -19,10 +19,11 @@ import { useShortcuts } from '../session/useShortcuts';
 import { swipeDirection, type Point } from '../ui/swipe';
 import { timerJustExpired } from './timerDisplay';
 import { useMenuShortcuts } from './useMenuShortcuts';
+import { STORED_SETTING_KEYS } from '../ui/storedSettingKeys';
 
 /** A hook's gong is still worth sounding this long after it began (e.g. just after a reconnect). */
 const GONG_LATE_MS = 3_000;
-const TOUCH_KEY = 'belfry.touchSupport';
+const TOUCH_KEY = STORED_SETTING_KEYS.isTouchSupport;
 
 /** Spec 3 §3 game setting isTouchSupport: on by default where the device has a touch screen. */
 const touchSupport = (): boolean => {

@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { STORED_SETTING_KEYS } from '../../ui/storedSettingKeys';
 
 /**
  * Spec 3 §3 game settings a player sets for themselves: isPlayerNightOrder (the night order tabs
@@ -8,8 +9,8 @@ import { create } from 'zustand';
 export type PlayerSetting = 'isPlayerNightOrder' | 'isPlayerBluffs';
 
 export const PLAYER_SETTING_KEYS: Readonly<Record<PlayerSetting, string>> = {
-  isPlayerNightOrder: 'belfry.playerNightOrder',
-  isPlayerBluffs: 'belfry.playerBluffs',
+  isPlayerNightOrder: STORED_SETTING_KEYS.isPlayerNightOrder,
+  isPlayerBluffs: STORED_SETTING_KEYS.isPlayerBluffs,
 };
 
 const read = (setting: PlayerSetting): boolean => {

@@ -186,3 +186,39 @@ test('a dialog opened with the keyboard keeps the focus inside and gives it back
   await expect(dialog).toHaveCount(0);
   await expect(opener).toBeFocused();
 });
+
+test('Tab walks the whole table in reading order, every stop visibly marked', async ({ browser }) => {
+  const code = `a11y-walk-${unique()}`;
+  await createSessionViaApi(server, host.accessToken, { name: code, seats: 5 });
+  const page = await signedIn(browser, host);
+  await page.goto(`${server.url}/join/${code}`);
+  await expect(page.getByTestId('seat-circle')).toBeVisible();
+  await page.locator('body').focus();
+  const stops: { id: string; marked: boolean; inView: boolean }[] = [];
+  for (let i = 0; i < 120; i++) {
+    await page.keyboard.press('Tab');
+    const stop = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      if (!el || el === document.body) return null;
+      const style = getComputedStyle(el);
+      const box = el.getBoundingClientRect();
+      return {
+        id: el.dataset.testid ?? el.closest('[data-testid]')?.getAttribute('data-testid') ?? el.tagName,
+        marked: style.outlineStyle !== 'none' || style.boxShadow !== 'none',
+        inView: box.width > 0 && box.height > 0,
+      };
+    });
+    if (!stop) continue;
+    if (stops.length > 0 && stop.id === stops[0]!.id) break; // round the page once
+    stops.push(stop);
+  }
+  const ids = stops.map((stop) => stop.id);
+  // Reading order: the top bar, the table's seats in order, the side column, the chat at the end.
+  const at = (id: string) => ids.findIndex((stop) => stop === id || stop.startsWith(id));
+  for (const id of ['open-menu', 'seat-0', 'seat-4', 'chat-toggle']) expect(at(id), id).toBeGreaterThanOrEqual(0);
+  expect(at('open-menu')).toBeLessThan(at('seat-0'));
+  expect(at('seat-0')).toBeLessThan(at('seat-4'));
+  expect(at('seat-4')).toBeLessThan(at('chat-toggle'));
+  expect(stops.filter((stop) => !stop.marked).map((stop) => stop.id)).toEqual([]);
+  expect(stops.filter((stop) => !stop.inView).map((stop) => stop.id)).toEqual([]);
+});

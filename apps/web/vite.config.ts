@@ -274,7 +274,10 @@ export default defineConfig({
           // one (the Lobby its level names from people/) does not also run, and so load, the rest of the
           // feature and what that needs (the people list needs the session layer). A public face that
           // imports a stylesheet (account, lobby, table) has a side effect and is not listed.
-          { test: /apps[\\/]web[\\/]src[\\/](chat|local|people|script|vote)[\\/]index\.ts$/, sideEffects: false },
+          {
+            test: /apps[\\/]web[\\/]src[\\/](chat|local|people|records|script|vote)[\\/]index\.ts$/,
+            sideEffects: false,
+          },
         ],
       },
       output: {

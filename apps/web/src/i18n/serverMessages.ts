@@ -1,5 +1,4 @@
 import i18next from 'i18next';
-import english from './server/en.json';
 
 /**
  * The server writes its error messages in English (API.md); people read them in their own language.
@@ -17,12 +16,23 @@ interface Pattern {
 }
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const PATTERNS: Pattern[] = Object.keys(english)
-  .filter((template) => /\{\{\d+\}\}/.test(template))
-  .map((template) => ({
-    template,
-    regex: new RegExp(`^${escape(template).replace(/\\\{\\\{(\d+)\\\}\\\}/g, '(.+?)')}$`),
-  }));
+/**
+ * A table's templates as patterns. Every translation lists the English templates as its keys (a test
+ * checks it), so English itself never has to load: an English reader sees the server's own words.
+ */
+const patternsOf = (table: Record<string, string>): Pattern[] =>
+  Object.keys(table)
+    .filter((template) => /\{\{\d+\}\}/.test(template))
+    .map((template) => ({
+      template,
+      regex: new RegExp(`^${escape(template).replace(/\\\{\\\{(\d+)\\\}\\\}/g, '(.+?)')}$`),
+    }));
+const patternCache = new WeakMap<Record<string, string>, Pattern[]>();
+const patternsFor = (table: Record<string, string>): Pattern[] => {
+  let patterns = patternCache.get(table);
+  if (!patterns) patternCache.set(table, (patterns = patternsOf(table)));
+  return patterns;
+};
 
 const load = async (code: string): Promise<void> => {
   if (code === 'en' || loaded.has(code)) return;
@@ -46,7 +56,7 @@ export const translateWith = (table: Record<string, string> | undefined, message
   if (!table || !message) return message;
   const exact = table[message];
   if (exact) return exact;
-  for (const { template, regex } of PATTERNS) {
+  for (const { template, regex } of patternsFor(table)) {
     const match = regex.exec(message);
     const translated = match ? table[template] : undefined;
     if (match && translated) return translated.replace(/\{\{(\d+)\}\}/g, (_, n: string) => match[Number(n) + 1] ?? '');

@@ -1,5 +1,5 @@
 import type { PublicProfile, Stats } from '@belfry/protocol';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getUserProfile } from '../auth/backend';
 import { useMe } from '../auth/authStore';
@@ -8,9 +8,11 @@ import { toAppError, type AppError } from '../api/appError';
 import { Avatar } from './avatars/Avatar';
 import { refreshAvatar } from './avatars/avatarStore';
 import { levelKey } from './levels';
-import { OwnProfile } from './profile/OwnProfile';
 import { ProfileStats } from './profile/ProfileStats';
 import './profile/ProfileCard.css';
+
+// One's own profile (avatar picker, pronouns, statistics) loads when first opened.
+const OwnProfile = lazy(async () => ({ default: (await import('./profile/OwnProfile')).OwnProfile }));
 
 type Loaded =
   | { kind: 'loading' }
@@ -48,7 +50,11 @@ export function ProfileCard({
   }, [userId]);
 
   if (me && me.id === userId && loaded.kind === 'ready') {
-    return <OwnProfile me={me} stats={loaded.stats} onClose={onClose} />;
+    return (
+      <Suspense fallback={null}>
+        <OwnProfile me={me} stats={loaded.stats} onClose={onClose} />
+      </Suspense>
+    );
   }
 
   const title = loaded.kind === 'ready' ? loaded.user.username : fallbackName;

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Glyph } from './Glyph';
 import { getOwnStats, listRecords } from './api';
+import './records.css';
 
 /** The user's games, newest first, 20 a page, each opening its record. */
 export function GamesList({ recordPath }: { recordPath: (id: string) => string }) {

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { listRecords } from './api';
+import './records.css';
 
 /** How often, and how long apart, the link looks for a record the server is still writing. */
 const TRIES = 3;

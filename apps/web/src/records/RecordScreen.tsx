@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { AppError } from '../api/appError';
 import { getRecord } from './api';
 import { RecordView } from './RecordView';
+import './records.css';
 
 type Loaded = { kind: 'loading' } | { kind: 'error'; key: string } | { kind: 'ready'; answer: RecordAnswer };
 

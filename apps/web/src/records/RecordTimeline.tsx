@@ -101,7 +101,7 @@ function Nomination({ record, entry }: { record: GameRecordWire; entry: Nominati
       </p>
       <p className="record-entry__count">
         <span data-testid="record-vote-total">
-          {t('records.vote.count', { total: entry.total, majority: entry.majority })}
+          {t('records.vote.count', { count: entry.total, majority: entry.majority })}
         </span>
         {' · '}
         {entry.finished

@@ -1,5 +1,4 @@
 /** The public face of records/: game records, their page, the user's games and statistics (issue 18). */
-import './records.css';
 export { GamesList, OwnStats } from './GamesList';
 export { RecordLink } from './RecordLink';
 export { RecordScreen } from './RecordScreen';

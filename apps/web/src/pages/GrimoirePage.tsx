@@ -133,7 +133,8 @@ export function GrimoirePage({ local = false }: { local?: boolean }) {
       {!local && <ChatPanel />}
       {!local && <RemoteAudio />}
       {view && !local && <SecretPrompt />}
-      {view && <Tour view={view} />}
+      {/* The tour is of the online table: chat, whispers and seats people take do not exist in local play. */}
+      {view && !local && <Tour view={view} />}
       <Toasts />
       <SettingsHost />
       <SettingsEffects />

@@ -3,24 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BelfryServer } from '../src/app';
 import { TournamentStore } from '../src/tournament/store';
 import { api, DIALECTS, freshDatabase, register, startTestServer, testConfig } from './harness';
+import { testTournament } from './tournamentFile';
 
 type ErrorBody = { error: { code: string; message: string } };
 
 const PERIOD = 60_000;
 
-/** Scripts 0–1 in group A, 2–3 in group B. */
-const testTournament = (matches: TournamentFile['matches'], extra: Partial<TournamentFile>): TournamentFile => ({
-  name: 'Lock cup',
-  scripts: ['s0', 's1', 's2', 's3'].map((id, i) => ({
-    id,
-    name: `Script ${i}`,
-    group: i < 2 ? 'A' : 'B',
-    characters: ['chef', 'empath', 'baron', 'imp'],
-  })),
-  matches,
-  votePeriod: PERIOD,
-  ...extra,
-});
+const lockTournament = (matches: TournamentFile['matches'], extra: Partial<TournamentFile>): TournamentFile =>
+  testTournament(matches, { name: 'Lock cup', votePeriod: PERIOD, channels: [], ...extra });
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -29,7 +20,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 const lockingFile = (lockIn: number): TournamentFile => {
   const now = Date.now();
-  return testTournament(
+  return lockTournament(
     [
       { index: 0, time: now + lockIn - PERIOD, scripts: [0, 1] },
       { index: 1, time: now - 2 * PERIOD, scripts: [1, 0] },

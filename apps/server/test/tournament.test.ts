@@ -1,29 +1,15 @@
-import type { AuthTokens, TournamentAnswer, TournamentFile } from '@belfry/protocol';
+import type { AuthTokens, TournamentAnswer } from '@belfry/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BelfryServer } from '../src/app';
 import sample from '../src/tournament/sample-tournament.json';
 import { api, DIALECTS, freshDatabase, register, startTestServer, TEST_LIMITS, testConfig } from './harness';
+import { testTournament } from './tournamentFile';
 
 type ErrorBody = { error: { code: string; message: string; retryAfter?: number } };
 
 const HOUR = 3_600_000;
 /** Votes an account may cast in this file's server before 429: the rate-limit test uses them up. */
 const VOTES_PER_ACCOUNT = 30;
-
-/** A small tournament: scripts 0–1 in group A, 2–3 in group B. */
-const testTournament = (matches: TournamentFile['matches'], extra: Partial<TournamentFile> = {}): TournamentFile => ({
-  name: 'Test cup',
-  votePeriod: HOUR,
-  scripts: ['s0', 's1', 's2', 's3'].map((id, i) => ({
-    id,
-    name: `Script ${i}`,
-    group: i < 2 ? 'A' : 'B',
-    characters: ['chef', 'empath', 'baron', 'imp'],
-  })),
-  matches,
-  channels: [{ name: 'Stage', url: 'https://example.org/stage' }],
-  ...extra,
-});
 
 describe.each(DIALECTS)('tournament import and voting (%s; issue 21)', (dialect) => {
   let server: BelfryServer;

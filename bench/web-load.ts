@@ -11,6 +11,7 @@
  *
  *   npm run bench:web -w bench
  *   BENCH_WEB_RUNS=11 npm run bench:web -w bench
+ *   BENCH_WEB_FILES=1 npm run bench:web -w bench    # also each route's scripts by gzipped size
  *   BENCH_WEB_ROOTS=/tmp/old-checkout,. npm run bench:web -w bench   # two builds, loads taken in turns
  */
 import { spawn } from 'node:child_process';
@@ -30,6 +31,8 @@ const repository = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '.
 /** Checkouts to compare (each built), relative to the repository; their loads alternate, so a busy machine slows all alike. */
 const ROOTS = (process.env.BENCH_WEB_ROOTS ?? '.').split(',').map((root) => path.resolve(repository, root.trim()));
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 7);
+/** BENCH_WEB_FILES=1 also lists each route's scripts with their gzipped sizes. */
+const LIST_FILES = process.env.BENCH_WEB_FILES === '1';
 const SEATS = Number(process.env.BENCH_WEB_SEATS ?? 10);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** The network counts as settled once no request has started or finished for this long. */
@@ -175,6 +178,8 @@ interface Load {
   /** The same scripts gzipped (zlib's default level), whatever encoding the server chose. */
   jsGzipBytes: number;
   jsFiles: number;
+  /** Each script's file name and gzipped size, to see what a route's bytes are made of. */
+  scripts: { file: string; gzip: number }[];
   cssBytes: number;
   otherBytes: number;
 }
@@ -320,6 +325,7 @@ const loadOnce = async (browser: Browser, base: string, route: Route, tokens: Au
       jsDecodedBytes: 0,
       jsGzipBytes: 0,
       jsFiles: 0,
+      scripts: [],
       cssBytes: 0,
       otherBytes: 0,
     };
@@ -332,8 +338,10 @@ const loadOnce = async (browser: Browser, base: string, route: Route, tokens: Au
         load.jsBytes += responseBodySize;
         const body = await response.body().catch(() => Buffer.alloc(0));
         load.jsDecodedBytes += body.length;
-        load.jsGzipBytes += gzipSync(body).length;
+        const gzip = gzipSync(body).length;
+        load.jsGzipBytes += gzip;
         load.jsFiles++;
+        load.scripts.push({ file: new URL(request.url()).pathname.split('/').pop() ?? '', gzip });
       } else if (type === 'stylesheet') load.cssBytes += responseBodySize;
       else load.otherBytes += responseBodySize;
     }
@@ -434,6 +442,16 @@ try {
   );
   console.log('JS gzip: the scripts loaded, each gzipped, whatever encoding the server sent them in.');
   console.log('long tasks: main-thread tasks of 50 ms or more until ready (grimoire: until the icons are drawn).');
+  if (LIST_FILES) {
+    for (const install of installs) {
+      for (const route of ROUTES) {
+        const scripts = install.results.get(route.name)![0]?.scripts ?? [];
+        console.log(`\n${installs.length > 1 ? `${install.root} ` : ''}${route.name}: scripts by gzipped size`);
+        for (const { file, gzip } of [...scripts].sort((a, b) => b.gzip - a.gzip))
+          console.log(`  ${kb(gzip).padStart(9)}  ${file}`);
+      }
+    }
+  }
   fs.mkdirSync(path.join(repository, 'bench/results'), { recursive: true });
   fs.writeFileSync(
     path.join(repository, 'bench/results/web-load.json'),

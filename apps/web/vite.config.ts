@@ -9,6 +9,7 @@ import type { OutputAsset, OutputChunk } from 'rolldown';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { AUTH_STORAGE_KEY } from './src/auth/tokenStorage.ts';
+import { splitStrings } from './src/i18n/laterStrings.ts';
 import { ICON_SET_NAMES, iconSetIcons, INTERFACE_ICON_NAMES } from './src/ui/icons/iconNames.ts';
 import { roundPath } from './src/ui/icons/svgPath.ts';
 import { PATHS, PUBLIC_PATHS } from './src/routing/paths.ts';
@@ -74,12 +75,33 @@ const gameIcons = (): Plugin => {
   };
 };
 
+const STRINGS_ID = 'virtual:english-strings';
+const ENGLISH = path.join(root, 'src/i18n/en.json');
+
+/**
+ * `virtual:english-strings/core` and `/later`: en.json split along src/i18n/laterStrings.ts, so the
+ * app ships the strings its first screens show and the rest loads with the screens that need them.
+ * en.json stays the one file translators and the locale tests read.
+ */
+const englishStrings = (): Plugin => ({
+  name: 'belfry-english-strings',
+  resolveId: (source) => (source.startsWith(`${STRINGS_ID}/`) ? `\0${source}` : null),
+  load(id) {
+    const part = id.startsWith(`\0${STRINGS_ID}/`) ? id.slice(STRINGS_ID.length + 2) : null;
+    if (part !== 'core' && part !== 'later') return null;
+    this.addWatchFile(ENGLISH);
+    const strings = splitStrings(JSON.parse(readFileSync(ENGLISH, 'utf8')) as Parameters<typeof splitStrings>[0]);
+    // JSON.parse of a string literal is parsed faster than the same object written as code.
+    return `export default JSON.parse(${JSON.stringify(JSON.stringify(strings[part]))});`;
+  },
+});
+
 /** Modules only the game screen uses: its features, and the parts of ui/ that only it draws. */
 const GAME_MODULES =
   /apps[\\/]web[\\/]src[\\/](?:(?:table|script|vote|chat|local|characters|sound)[\\/]|ui[\\/](?:tokens[\\/]|icons[\\/](?:GameIcon|iconStore|iconNames)\.|PickerParts\.|FloatingPanel\.|useDraggablePanel\.|seatLayout\.|swipe\.))/;
 /** The game screen's dialogues, loaded when first opened (React.lazy where they are mounted). */
 const LAZY_DIALOGS =
-  /[\\/](?:RolePicker|ReminderPicker|TimerDialog|EndGameDialog|HandOutRoles|PointingDialog|RulesDialog|EditionPicker|FabledDialogs|TextPanel|SignalDialog)\.tsx$/;
+  /[\\/](?:RulesOverlay|RulesText|RolePicker|ReminderPicker|TimerDialog|EndGameDialog|HandOutRoles|PointingDialog|RulesDialog|EditionPicker|FabledDialogs|TextPanel|SignalDialog)\.tsx$/;
 
 /** What a screen loads by itself as soon as it shows, worth naming with it: the Login screen's captcha. */
 const ROUTE_EXTRAS: Record<string, RegExp> = { [PATHS.login]: /node_modules[\\/]altcha[\\/]/ };
@@ -257,7 +279,7 @@ const installableApp = () =>
 
 export default defineConfig({
   root,
-  plugins: [react(), gameIcons(), routePreload(), installableApp(), precompress()],
+  plugins: [react(), gameIcons(), englishStrings(), routePreload(), installableApp(), precompress()],
   // zod through the module that configures it first (see src/zodJitless.ts).
   resolve: { alias: [{ find: /^zod$/, replacement: path.join(root, 'src/zodJitless.ts') }] },
   define: { __APP_VERSION__: JSON.stringify(version) },
@@ -316,7 +338,7 @@ export default defineConfig({
             // with a lazy route.
             {
               name: 'app',
-              test: /apps[\\/]web[\\/]src[\\/](?!main\.tsx)/,
+              test: /apps[\\/]web[\\/]src[\\/](?!main\.tsx)|english-strings[\\/]core/,
               tags: ['$initial'],
               includeDependenciesRecursively: false,
             },

@@ -9,3 +9,13 @@ declare module 'virtual:game-icons' {
   export const interfaceIcons: GameIconBodies;
   export const iconSets: Readonly<Record<string, () => Promise<{ default: GameIconBodies }>>>;
 }
+
+/** en.json split along src/i18n/laterStrings.ts (vite.config.ts): what ships with the app, and the rest. */
+declare module 'virtual:english-strings/core' {
+  const strings: Record<string, unknown>;
+  export default strings;
+}
+declare module 'virtual:english-strings/later' {
+  const strings: Record<string, unknown>;
+  export default strings;
+}

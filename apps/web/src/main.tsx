@@ -2,21 +2,26 @@
 import './styles/base.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { bootstrap } from './app/bootstrap';
-import { router } from './app/router';
+import { AppRoutes, preloadScreen } from './app/router';
 import { i18nReady } from './i18n';
 import { registerServiceWorker } from './app/serviceWorker';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html lacks #root');
 
-void i18nReady.then(() => {
+// The opened screen's code loads beside the strings, so that the first render shows it at once.
+const screenReady = preloadScreen(location.pathname);
+void i18nReady.then(async () => {
+  void bootstrap();
+  await screenReady;
   createRoot(root).render(
     <StrictMode>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </StrictMode>,
   );
-  void bootstrap();
 });
 registerServiceWorker();

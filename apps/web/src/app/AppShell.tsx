@@ -6,6 +6,7 @@ import { hasFlag, useAuthStore } from '../auth/authStore';
 import { DialogHost } from '../ui/DialogHost';
 import { Footer } from '../ui/Footer';
 import { guardDecision } from './guard';
+import { useOutsideNavigation } from './outsideNavigation';
 import { useSessionStore } from '../session/sessionStore';
 import { useVersionStore } from '../version/versionStore';
 
@@ -18,6 +19,7 @@ export function AppShell() {
   const pendingEmail = useAuthStore((state) => state.pendingEmail);
   const newerVersions = useVersionStore((state) => state.newerCount);
   const hasSession = useSessionStore((state) => state.code !== null);
+  useOutsideNavigation();
 
   useEffect(() => {
     document.title = t('app.title');

@@ -6,7 +6,7 @@ import { useClockStore } from '../time/clockStore';
 import { setLoading, useLoadingStore } from '../ui/loadingStore';
 import { PATHS } from '../routing/paths';
 import { useSessionStore } from '../session/sessionStore';
-import { router } from './router';
+import { navigateFromOutside } from './outsideNavigation';
 import { wireFeatures } from './wiring';
 import { useVersionStore } from '../version/versionStore';
 
@@ -20,7 +20,7 @@ const checkVersionAndClock = async (): Promise<void> => {
     useVersionStore.getState().setInfo(info);
     const offset = clockOffset(info.serverTime, Date.now());
     useClockStore.getState().setOffset(offset);
-    if (isClockOutOfSync(offset)) await router.navigate(PATHS.clock);
+    if (isClockOutOfSync(offset)) navigateFromOutside(PATHS.clock);
   } catch {
     // Unreachable server: the pages report their own failures; version and clock stay unchecked.
   }

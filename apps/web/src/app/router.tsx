@@ -1,61 +1,126 @@
-import { createBrowserRouter, Navigate } from 'react-router';
+import { type ComponentType, Suspense } from 'react';
+import { matchPath, Navigate, Route, Routes } from 'react-router';
 import { BannedPage } from '../pages/BannedPage';
 import { ClockPage } from '../pages/ClockPage';
 import { PolicyPage } from '../pages/PolicyPage';
 import { UpdatePage } from '../pages/UpdatePage';
+import { withLaterStrings } from '../i18n';
 import { PATHS } from '../routing/paths';
 import { AppShell } from './AppShell';
+
+interface Page<Props> {
+  (props: Props): React.ReactNode;
+  preload: () => Promise<void>;
+}
+
+/**
+ * A screen whose code loads when first shown, like React.lazy, but which renders at once when its
+ * code is already there: main.tsx loads the opened address's screen before the first render, so the
+ * first paint does not go through a Suspense fallback (React holds a revealed fallback for up to
+ * 300 ms, which a cold Login screen paid).
+ */
+const page = <Name extends string, Props extends object = object>(
+  load: () => Promise<Record<Name, ComponentType<Props>>>,
+  name: Name,
+): Page<Props> => {
+  let Loaded: ComponentType<Props> | null = null;
+  let loading: Promise<void> | null = null;
+  const preload = () =>
+    (loading ??= load().then(
+      (module) => {
+        Loaded = module[name];
+      },
+      (error: unknown) => {
+        // A failed load (offline, a deploy in between) may be tried again by the next render.
+        loading = null;
+        throw error;
+      },
+    ));
+  const Screen = (props: Props) => {
+    if (Loaded) return <Loaded {...props} />;
+    // Suspense's contract: what a component throws while its code loads is the promise of it.
+    throw preload();
+  };
+  return Object.assign(Screen, { preload });
+};
+
+const LobbyPage = page(() => import('../pages/LobbyPage'), 'LobbyPage');
+const LoginPage = page(() => import('../pages/LoginPage'), 'LoginPage');
+const GrimoirePage = page(() => import('../pages/GrimoirePage'), 'GrimoirePage');
+const LocalPage = page(() => import('../pages/LocalPage'), 'LocalPage');
+const VerificationPage = page(() => import('../pages/VerificationPage'), 'VerificationPage');
+const JoinPage = page(() => import('../pages/JoinPage'), 'JoinPage');
+const GamesPage = page(() => withLaterStrings(() => import('../pages/GamesPage')), 'GamesPage');
+const RecordPage = page(() => withLaterStrings(() => import('../pages/RecordPage')), 'RecordPage');
+const ReleaseNotesPage = page(() => import('../pages/ReleaseNotesPage'), 'ReleaseNotesPage');
+const TranslationsPage = page(() => import('../pages/TranslationsPage'), 'TranslationsPage');
+const TournamentPage = page(() => withLaterStrings(() => import('../pages/TournamentPage')), 'TournamentPage');
+
+const TOURNAMENT_VIEWS = [
+  [PATHS.tournament, 'home'],
+  [PATHS.tournamentGroup, 'group'],
+  [PATHS.tournamentKnockout, 'knockout'],
+  [PATHS.tournamentLeaderboard, 'leaderboard'],
+  [PATHS.tournamentMatch, 'match'],
+] as const;
 
 /**
  * Each screen with code of its own loads when it is opened, so a route never carries another's: the
  * Login screen its forms and captcha, the Lobby its list and forms, the game screen (and a join link)
  * the session layer, the character catalogue and the icons. The small pages come with the app.
+ *
+ * Declared routes under BrowserRouter rather than a data router: Belfry loads no data through the
+ * router, and the data router's code was a fifth of the JavaScript every route downloads. Navigations
+ * run in a transition, so the screen being left stays up while the next one's code arrives; on the
+ * first load nothing shows until the opened screen's code has come (as before).
  */
-export const router = createBrowserRouter([
-  {
-    element: <AppShell />,
-    children: [
-      { path: PATHS.lobby, lazy: async () => ({ Component: (await import('../pages/LobbyPage')).LobbyPage }) },
-      { path: PATHS.login, lazy: async () => ({ Component: (await import('../pages/LoginPage')).LoginPage }) },
-      { path: PATHS.play, lazy: async () => ({ Component: (await import('../pages/GrimoirePage')).GrimoirePage }) },
-      { path: PATHS.local, lazy: async () => ({ Component: (await import('../pages/LocalPage')).LocalPage }) },
-      {
-        path: PATHS.verification,
-        lazy: async () => ({ Component: (await import('../pages/VerificationPage')).VerificationPage }),
-      },
-      { path: PATHS.update, element: <UpdatePage /> },
-      { path: PATHS.clock, element: <ClockPage /> },
-      { path: PATHS.banned, element: <BannedPage /> },
-      { path: PATHS.join, lazy: async () => ({ Component: (await import('../pages/JoinPage')).JoinPage }) },
-      { path: PATHS.games, lazy: async () => ({ Component: (await import('../pages/GamesPage')).GamesPage }) },
-      { path: PATHS.game, lazy: async () => ({ Component: (await import('../pages/RecordPage')).RecordPage }) },
-      { path: PATHS.terms, element: <PolicyPage policy="terms" /> },
-      { path: PATHS.privacy, element: <PolicyPage policy="privacy" /> },
-      { path: PATHS.cookies, element: <PolicyPage policy="cookies" /> },
-      {
-        path: PATHS.releases,
-        lazy: async () => ({ Component: (await import('../pages/ReleaseNotesPage')).ReleaseNotesPage }),
-      },
-      {
-        path: PATHS.translations,
-        lazy: async () => ({ Component: (await import('../pages/TranslationsPage')).TranslationsPage }),
-      },
-      ...(
-        [
-          [PATHS.tournament, 'home'],
-          [PATHS.tournamentGroup, 'group'],
-          [PATHS.tournamentKnockout, 'knockout'],
-          [PATHS.tournamentLeaderboard, 'leaderboard'],
-          [PATHS.tournamentMatch, 'match'],
-        ] as const
-      ).map(([path, view]) => ({
-        path,
-        lazy: async () => {
-          const { TournamentPage } = await import('../pages/TournamentPage');
-          return { Component: () => <TournamentPage view={view} /> };
-        },
-      })),
-      { path: '*', element: <Navigate to={PATHS.lobby} replace /> },
-    ],
-  },
-]);
+const LAZY_ROUTES: [string, Page<never>][] = [
+  [PATHS.lobby, LobbyPage],
+  [PATHS.login, LoginPage],
+  [PATHS.play, GrimoirePage],
+  [PATHS.local, LocalPage],
+  [PATHS.verification, VerificationPage],
+  [PATHS.join, JoinPage],
+  [PATHS.games, GamesPage],
+  [PATHS.game, RecordPage],
+  [PATHS.releases, ReleaseNotesPage],
+  [PATHS.translations, TranslationsPage],
+  ...TOURNAMENT_VIEWS.map(([path]) => [path, TournamentPage] as [string, Page<never>]),
+];
+
+/** Loads the code of the screen at `pathname`, if it has code of its own; never fails (the render retries). */
+export const preloadScreen = async (pathname: string): Promise<void> => {
+  const found = LAZY_ROUTES.find(([path]) => matchPath(path, pathname));
+  await found?.[1].preload().catch(() => undefined);
+};
+
+export function AppRoutes() {
+  return (
+    <Suspense fallback={null}>
+      <Routes>
+        <Route element={<AppShell />}>
+          <Route path={PATHS.lobby} element={<LobbyPage />} />
+          <Route path={PATHS.login} element={<LoginPage />} />
+          <Route path={PATHS.play} element={<GrimoirePage />} />
+          <Route path={PATHS.local} element={<LocalPage />} />
+          <Route path={PATHS.verification} element={<VerificationPage />} />
+          <Route path={PATHS.update} element={<UpdatePage />} />
+          <Route path={PATHS.clock} element={<ClockPage />} />
+          <Route path={PATHS.banned} element={<BannedPage />} />
+          <Route path={PATHS.join} element={<JoinPage />} />
+          <Route path={PATHS.games} element={<GamesPage />} />
+          <Route path={PATHS.game} element={<RecordPage />} />
+          <Route path={PATHS.terms} element={<PolicyPage policy="terms" />} />
+          <Route path={PATHS.privacy} element={<PolicyPage policy="privacy" />} />
+          <Route path={PATHS.cookies} element={<PolicyPage policy="cookies" />} />
+          <Route path={PATHS.releases} element={<ReleaseNotesPage />} />
+          <Route path={PATHS.translations} element={<TranslationsPage />} />
+          {TOURNAMENT_VIEWS.map(([path, view]) => (
+            <Route key={path} path={path} element={<TournamentPage view={view} />} />
+          ))}
+          <Route path="*" element={<Navigate to={PATHS.lobby} replace />} />
+        </Route>
+      </Routes>
+    </Suspense>
+  );
+}

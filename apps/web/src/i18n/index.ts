@@ -1,13 +1,16 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { detectLanguage } from './detect';
-import en from './en.json';
+import en from 'virtual:english-strings/core';
 import { DEFAULT_LANGUAGE, LOCALE_CODES } from './locales';
 
 export { DEFAULT_LANGUAGE, LOCALES, localeInfo } from './locales';
 export const LANGUAGE_STORAGE_KEY = 'belfry.locale';
 
-/** English ships in the main bundle as the fallback; every other locale is its own chunk, loaded on demand. */
+/**
+ * English ships in the main bundle as the fallback, except the strings of screens that open later
+ * (laterStrings.ts); every other locale is its own chunk, loaded on demand.
+ */
 const LOADERS = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*.json');
 const loaderOf = (code: string) => LOADERS[`./locales/${code}.json`];
 
@@ -81,5 +84,30 @@ const start = async () => {
 };
 
 export const i18nReady = start();
+
+let laterLoading: Promise<void> | undefined;
+
+/** Loads the English strings of the screens that open later (laterStrings.ts), once. */
+export const loadLaterStrings = (): Promise<void> =>
+  (laterLoading ??= import('virtual:english-strings/later').then(
+    ({ default: later }) => {
+      i18next.addResourceBundle(DEFAULT_LANGUAGE, 'translation', later, true, false);
+    },
+    (error: unknown) => {
+      // Offline or a deploy in between: the next opening tries again.
+      laterLoading = undefined;
+      throw error;
+    },
+  ));
+
+/**
+ * A screen's code together with the later English strings: every dynamic import of a module that
+ * shows later keys goes through this (laterStrings.test.ts checks it), so the screen never renders a
+ * key before its text has arrived.
+ */
+export const withLaterStrings = async <Module>(load: () => Promise<Module>): Promise<Module> => {
+  const [module] = await Promise.all([load(), loadLaterStrings()]);
+  return module;
+};
 
 export default i18next;

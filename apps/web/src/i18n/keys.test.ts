@@ -36,7 +36,8 @@ const sourceFiles = (dir: string): string[] =>
 describe('English resources', () => {
   it('contain every key the source names literally', () => {
     const missing: string[] = [];
-    for (const file of sourceFiles(SRC)) {
+    // laterStrings.ts names groups of keys, not strings (laterStrings.test.ts checks them).
+    for (const file of sourceFiles(SRC).filter((path) => !path.endsWith('laterStrings.ts'))) {
       for (const match of readFileSync(file, 'utf8').matchAll(KEY_LITERAL)) {
         const key = match[1]!;
         if (!exists(key)) missing.push(`${key} (${file.slice(SRC.length + 1)})`);

@@ -1,10 +1,13 @@
 import { lazy, Suspense } from 'react';
+import { withLaterStrings } from '../i18n';
 import { closeAnnouncement, useModerationStore } from './moderationStore';
 
 // The console and the announcement form load only when opened: most users never see them.
-const ModerationConsole = lazy(() => import('./ModerationConsole'));
+const ModerationConsole = lazy(() => withLaterStrings(() => import('./ModerationConsole')));
 const AnnouncementDialog = lazy(() =>
-  import('./AnnouncementDialog').then(({ AnnouncementDialog: Dialog }) => ({ default: Dialog })),
+  withLaterStrings(() => import('./AnnouncementDialog')).then(({ AnnouncementDialog: Dialog }) => ({
+    default: Dialog,
+  })),
 );
 
 /** Where the moderation console and the announcement form show when opened (Lobby, game screen). */

@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getUserProfile } from '../auth/backend';
 import { useMe } from '../auth/authStore';
+import { withLaterStrings } from '../i18n';
 import { Modal } from '../ui/Modal';
 import { toAppError, type AppError } from '../api/appError';
 import { Avatar } from './avatars/Avatar';
@@ -12,7 +13,9 @@ import { ProfileStats } from './profile/ProfileStats';
 import './profile/ProfileCard.css';
 
 // One's own profile (avatar picker, pronouns, statistics) loads when first opened.
-const OwnProfile = lazy(async () => ({ default: (await import('./profile/OwnProfile')).OwnProfile }));
+const OwnProfile = lazy(async () => ({
+  default: (await withLaterStrings(() => import('./profile/OwnProfile'))).OwnProfile,
+}));
 
 type Loaded =
   | { kind: 'loading' }

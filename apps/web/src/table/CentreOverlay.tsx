@@ -1,4 +1,5 @@
 import { POINTING_COUNTDOWN_MS, type RevealParams, type SessionView } from '@belfry/engine';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AddSeatButton } from './AddSeatButton';
 import { isViewerStoryteller } from '../session/sessionRules';
@@ -13,9 +14,14 @@ import { RoleToken } from '../ui/tokens/RoleToken';
 import { useServerNow } from '../time/serverTime';
 import { TownInfo } from './TownInfo';
 import { FirstNightOverlay } from './FirstNightOverlay';
-import { RulesOverlay } from './rules/RulesOverlay';
 import { openEditionPicker } from '../script';
 import { useRoleText } from '../characters/contentTexts';
+import { withLaterStrings } from '../i18n';
+
+// The rules load when the Storyteller first shows them: their text is the largest group of strings.
+const RulesOverlay = lazy(async () => ({
+  default: (await withLaterStrings(() => import('./rules/RulesOverlay'))).RulesOverlay,
+}));
 
 /** Spec 1 §2: gather players suggests choosing an edition from 7 players on. */
 export const EDITION_HINT_PLAYERS = 7;
@@ -44,7 +50,11 @@ export function CentreOverlay({ view }: { view: SessionView }) {
     case 'gather':
       return <GatherOverlay view={view} />;
     case 'rules':
-      return <RulesOverlay />;
+      return (
+        <Suspense fallback={null}>
+          <RulesOverlay />
+        </Suspense>
+      );
     case 'pointing':
       return <PointingOverlay view={view} />;
     case 'reveal':

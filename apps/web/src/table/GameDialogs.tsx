@@ -1,11 +1,14 @@
 import type { SessionView } from '@belfry/engine';
 import { lazy, Suspense } from 'react';
+import { withLaterStrings } from '../i18n';
 import { useGameUi } from '../session/gameUiStore';
 import { SeatMenu } from './SeatMenu';
 
 // Each dialogue's code arrives the first time it opens, not with the table (the seat menu, opened
 // all the time, comes with it).
-const RulesDialog = lazy(async () => ({ default: (await import('./rules/RulesDialog')).RulesDialog }));
+const RulesDialog = lazy(async () => ({
+  default: (await withLaterStrings(() => import('./rules/RulesDialog'))).RulesDialog,
+}));
 const HandOutRoles = lazy(async () => ({ default: (await import('./HandOutRoles')).HandOutRoles }));
 const ReminderPicker = lazy(async () => ({ default: (await import('./ReminderPicker')).ReminderPicker }));
 const RolePicker = lazy(async () => ({ default: (await import('./RolePicker')).RolePicker }));

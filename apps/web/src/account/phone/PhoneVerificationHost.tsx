@@ -1,9 +1,10 @@
 import { lazy, Suspense } from 'react';
+import { withLaterStrings } from '../../i18n';
 import { usePhoneDialogStore } from './phoneStore';
 
 // The dialog (its country list and the phone number rules) loads the first time it opens.
 const PhoneVerificationDialog = lazy(async () => ({
-  default: (await import('./PhoneVerificationDialog')).PhoneVerificationDialog,
+  default: (await withLaterStrings(() => import('./PhoneVerificationDialog'))).PhoneVerificationDialog,
 }));
 
 /** Renders the phone verification modal while it is open. */

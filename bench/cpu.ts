@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
+import { type Pause, pauseFigures, type PauseFigures, pausesSoFar } from './pauses';
 import { now } from './timing';
 
 /**
@@ -21,6 +22,8 @@ export interface ThreadSample {
   cpuMs: number | null;
   /** Ms it was ready to run but waited for a core (another thread or process had it); null where unknown. */
   waitMs: number | null;
+  /** Its garbage collection pauses and loop stalls since its first sample (pauses.ts). */
+  pauses: Pause[];
 }
 
 /** One reading of the whole process and machine. */
@@ -73,7 +76,7 @@ const machineTicks = (): ProcessSample['machine'] => {
 
 export const threadSample = (): ThreadSample => {
   const { idle, active } = performance.eventLoopUtilization();
-  return { at: now(), idle, active, ...threadTimes() };
+  return { at: now(), idle, active, ...threadTimes(), pauses: pausesSoFar() };
 };
 
 export const processSample = (): ProcessSample => {
@@ -94,6 +97,8 @@ export interface ThreadShare {
   waiting: number | null;
   /** Ms its loop was active. */
   activeMs: number;
+  /** What held its loop up in the window. */
+  pauses: PauseFigures;
 }
 
 export const threadShare = (before: ThreadSample, after: ThreadSample): ThreadShare => {
@@ -106,6 +111,7 @@ export const threadShare = (before: ThreadSample, after: ThreadSample): ThreadSh
     waiting:
       before.waitMs === null || after.waitMs === null || wall <= 0 ? null : (after.waitMs - before.waitMs) / wall,
     activeMs: active,
+    pauses: pauseFigures(after.pauses, before.at, after.at),
   };
 };
 

@@ -3,6 +3,7 @@ import type { BelfryResult, ClosedRun, IdleRun, OpenRun } from './belfry-run';
 import type { Counters, Samples } from './client-messages';
 import type { BenchConfig } from './config';
 import type { ThreadShare } from './cpu';
+import { STALL_MS } from './pauses';
 import type { MeasuredSummary, ProbeResult } from './probes';
 import type { RelayResult } from './relay-run';
 import { roundSummary, type Summary, summarize } from './stats';
@@ -188,11 +189,19 @@ const share = (s: ThreadShare) => `${pct(s.core)} / ${pct(s.waiting)} / ${pct(s.
 const SHARE = 'on a core / waiting for one / loop busy';
 const cores = (value: number | null | undefined) => (value === null || value === undefined ? '–' : value.toFixed(2));
 
+/** GC pauses (count / total / longest, majors) and loop stalls of STALL_MS or more (count / longest). */
+const held = (s: ThreadShare) =>
+  `${s.pauses.gcCount} / ${s.pauses.gcMs.toFixed(0)} / ${s.pauses.gcLongestMs.toFixed(1)} (${s.pauses.majorCount}); ` +
+  `${s.pauses.stallCount} / ${s.pauses.stallLongestMs.toFixed(0)}`;
+const HELD = `GC pauses n / ms / longest (major n); stalls >= ${STALL_MS} ms n / longest`;
+
 const cpuRows = (belfry: CpuFigures, relay: CpuFigures | null): string[][] => {
   const rows: string[][] = [[`server thread: ${SHARE}`, share(belfry.server), relay ? share(relay.server) : '']];
+  rows.push([`server thread: ${HELD}`, held(belfry.server), relay ? held(relay.server) : '']);
   belfry.clients.forEach((client, t) => {
     const other = relay?.clients[t];
     rows.push([`client thread ${t + 1}: ${SHARE}`, share(client), other ? share(other) : '']);
+    rows.push([`client thread ${t + 1}: ${HELD}`, held(client), other ? held(other) : '']);
   });
   rows.push(
     ['main thread: on a core', pct(belfry.main.core), relay ? pct(relay.main.core) : ''],

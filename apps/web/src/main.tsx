@@ -3,6 +3,7 @@ import './styles/base.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
+import { AppErrorBoundary } from './app/AppErrorBoundary';
 import { bootstrap } from './app/bootstrap';
 import { AppRoutes, preloadScreen } from './app/router';
 import { i18nReady } from './i18n';
@@ -19,7 +20,9 @@ void i18nReady.then(async () => {
   createRoot(root).render(
     <StrictMode>
       <BrowserRouter>
-        <AppRoutes />
+        <AppErrorBoundary>
+          <AppRoutes />
+        </AppErrorBoundary>
       </BrowserRouter>
     </StrictMode>,
   );

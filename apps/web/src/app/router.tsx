@@ -7,6 +7,7 @@ import { UpdatePage } from '../pages/UpdatePage';
 import { withLaterStrings } from '../i18n';
 import { PATHS } from '../routing/paths';
 import { AppShell } from './AppShell';
+import { ScreenLoadFailed } from './ScreenLoadFailed';
 
 interface Page<Props> {
   (props: Props): React.ReactNode;
@@ -24,20 +25,22 @@ const page = <Name extends string, Props extends object = object>(
   name: Name,
 ): Page<Props> => {
   let Loaded: ComponentType<Props> | null = null;
+  let failed = false;
   let loading: Promise<void> | null = null;
   const preload = () =>
     (loading ??= load().then(
       (module) => {
         Loaded = module[name];
       },
-      (error: unknown) => {
-        // A failed load (offline, a deploy in between) may be tried again by the next render.
-        loading = null;
-        throw error;
+      () => {
+        // Shown, not retried: a browser keeps a failed module's answer, so a retry would fail again
+        // at once, over and over. Reloading the page is the retry.
+        failed = true;
       },
     ));
   const Screen = (props: Props) => {
     if (Loaded) return <Loaded {...props} />;
+    if (failed) return <ScreenLoadFailed />;
     // Suspense's contract: what a component throws while its code loads is the promise of it.
     throw preload();
   };
@@ -88,10 +91,10 @@ const LAZY_ROUTES: [string, Page<never>][] = [
   ...TOURNAMENT_VIEWS.map(([path]) => [path, TournamentPage] as [string, Page<never>]),
 ];
 
-/** Loads the code of the screen at `pathname`, if it has code of its own; never fails (the render retries). */
+/** Loads the code of the screen at `pathname`, if it has code of its own; never fails (the screen says so). */
 export const preloadScreen = async (pathname: string): Promise<void> => {
   const found = LAZY_ROUTES.find(([path]) => matchPath(path, pathname));
-  await found?.[1].preload().catch(() => undefined);
+  await found?.[1].preload();
 };
 
 export function AppRoutes() {

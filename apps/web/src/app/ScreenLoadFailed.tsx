@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { ReloadButton } from '../ui/ReloadButton';
 import { SimplePage } from '../ui/SimplePage';
 
 /**
@@ -11,14 +12,7 @@ export function ScreenLoadFailed() {
     <SimplePage title={t('app.screen_failed_title')} testId="screen-load-failed">
       <p>{t('app.screen_failed_text')}</p>
       <div className="simple-page__actions">
-        <button
-          type="button"
-          className="button button--primary"
-          onClick={() => window.location.reload()}
-          data-testid="screen-load-reload"
-        >
-          {t('update.reload')}
-        </button>
+        <ReloadButton testId="screen-load-reload" />
       </div>
     </SimplePage>
   );

@@ -18,11 +18,8 @@ export function useOutsideNavigation(): void {
   const navigate = useNavigate();
   useEffect(() => {
     navigateTo = (to) => void navigate(to);
-    if (pending !== null) {
-      const to = pending;
-      pending = null;
-      void navigate(to);
-    }
+    if (pending !== null) navigateTo(pending);
+    pending = null;
     return () => {
       navigateTo = null;
     };

@@ -67,6 +67,43 @@ const TOURNAMENT_VIEWS = [
   [PATHS.tournamentMatch, 'match'],
 ] as const;
 
+interface Screen {
+  path: string;
+  element: React.ReactNode;
+  /** Screens with code of their own: loads it. */
+  preload?: () => Promise<void>;
+}
+
+/** Every route: a screen of its own (loaded when opened) or a small page that comes with the app. */
+const SCREENS: Screen[] = [
+  { path: PATHS.lobby, element: <LobbyPage />, preload: LobbyPage.preload },
+  { path: PATHS.login, element: <LoginPage />, preload: LoginPage.preload },
+  { path: PATHS.play, element: <GrimoirePage />, preload: GrimoirePage.preload },
+  { path: PATHS.local, element: <LocalPage />, preload: LocalPage.preload },
+  { path: PATHS.verification, element: <VerificationPage />, preload: VerificationPage.preload },
+  { path: PATHS.update, element: <UpdatePage /> },
+  { path: PATHS.clock, element: <ClockPage /> },
+  { path: PATHS.banned, element: <BannedPage /> },
+  { path: PATHS.join, element: <JoinPage />, preload: JoinPage.preload },
+  { path: PATHS.games, element: <GamesPage />, preload: GamesPage.preload },
+  { path: PATHS.game, element: <RecordPage />, preload: RecordPage.preload },
+  { path: PATHS.terms, element: <PolicyPage policy="terms" /> },
+  { path: PATHS.privacy, element: <PolicyPage policy="privacy" /> },
+  { path: PATHS.cookies, element: <PolicyPage policy="cookies" /> },
+  { path: PATHS.releases, element: <ReleaseNotesPage />, preload: ReleaseNotesPage.preload },
+  { path: PATHS.translations, element: <TranslationsPage />, preload: TranslationsPage.preload },
+  ...TOURNAMENT_VIEWS.map(([path, view]) => ({
+    path,
+    element: <TournamentPage view={view} />,
+    preload: TournamentPage.preload,
+  })),
+];
+
+/** Loads the code of the screen at `pathname`, if it has code of its own; never fails (the screen says so). */
+export const preloadScreen = async (pathname: string): Promise<void> => {
+  await SCREENS.find(({ path }) => matchPath(path, pathname))?.preload?.();
+};
+
 /**
  * Each screen with code of its own loads when it is opened, so a route never carries another's: the
  * Login screen its forms and captcha, the Lobby its list and forms, the game screen (and a join link)
@@ -77,49 +114,13 @@ const TOURNAMENT_VIEWS = [
  * run in a transition, so the screen being left stays up while the next one's code arrives; on the
  * first load nothing shows until the opened screen's code has come (as before).
  */
-const LAZY_ROUTES: [string, Page<never>][] = [
-  [PATHS.lobby, LobbyPage],
-  [PATHS.login, LoginPage],
-  [PATHS.play, GrimoirePage],
-  [PATHS.local, LocalPage],
-  [PATHS.verification, VerificationPage],
-  [PATHS.join, JoinPage],
-  [PATHS.games, GamesPage],
-  [PATHS.game, RecordPage],
-  [PATHS.releases, ReleaseNotesPage],
-  [PATHS.translations, TranslationsPage],
-  ...TOURNAMENT_VIEWS.map(([path]) => [path, TournamentPage] as [string, Page<never>]),
-];
-
-/** Loads the code of the screen at `pathname`, if it has code of its own; never fails (the screen says so). */
-export const preloadScreen = async (pathname: string): Promise<void> => {
-  const found = LAZY_ROUTES.find(([path]) => matchPath(path, pathname));
-  await found?.[1].preload();
-};
-
 export function AppRoutes() {
   return (
     <Suspense fallback={null}>
       <Routes>
         <Route element={<AppShell />}>
-          <Route path={PATHS.lobby} element={<LobbyPage />} />
-          <Route path={PATHS.login} element={<LoginPage />} />
-          <Route path={PATHS.play} element={<GrimoirePage />} />
-          <Route path={PATHS.local} element={<LocalPage />} />
-          <Route path={PATHS.verification} element={<VerificationPage />} />
-          <Route path={PATHS.update} element={<UpdatePage />} />
-          <Route path={PATHS.clock} element={<ClockPage />} />
-          <Route path={PATHS.banned} element={<BannedPage />} />
-          <Route path={PATHS.join} element={<JoinPage />} />
-          <Route path={PATHS.games} element={<GamesPage />} />
-          <Route path={PATHS.game} element={<RecordPage />} />
-          <Route path={PATHS.terms} element={<PolicyPage policy="terms" />} />
-          <Route path={PATHS.privacy} element={<PolicyPage policy="privacy" />} />
-          <Route path={PATHS.cookies} element={<PolicyPage policy="cookies" />} />
-          <Route path={PATHS.releases} element={<ReleaseNotesPage />} />
-          <Route path={PATHS.translations} element={<TranslationsPage />} />
-          {TOURNAMENT_VIEWS.map(([path, view]) => (
-            <Route key={path} path={path} element={<TournamentPage view={view} />} />
+          {SCREENS.map(({ path, element }) => (
+            <Route key={path} path={path} element={element} />
           ))}
           <Route path="*" element={<Navigate to={PATHS.lobby} replace />} />
         </Route>

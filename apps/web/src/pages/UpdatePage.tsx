@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { APP_VERSION } from '../version/buildInfo';
 import { latestVersion, mustUpdate } from '../version/versions';
 import { useVersionStore } from '../version/versionStore';
+import { ReloadButton } from '../ui/ReloadButton';
 import { SimplePage } from '../ui/SimplePage';
 import { PATHS } from '../routing/paths';
 
@@ -23,14 +24,7 @@ export function UpdatePage() {
         <dd data-testid="update-latest">{latest ?? t('update.unknown')}</dd>
       </dl>
       <div className="simple-page__actions">
-        <button
-          type="button"
-          className="button button--primary"
-          onClick={() => window.location.reload()}
-          data-testid="update-reload"
-        >
-          {t('update.reload')}
-        </button>
+        <ReloadButton testId="update-reload" />
         {!forced && (
           <Link className="button button--secondary" to={PATHS.lobby}>
             {t('common.to_lobby')}

@@ -108,7 +108,7 @@ export const closedLoop = async (
   stepsByRoom?: number[],
 ): Promise<ClosedRun & { stepsBySession: number[] }> => {
   await readCounters(pool, true);
-  const cpu = await cpuWindow(host, pool);
+  const cpu = await cpuWindow(host, pool, `${label.replace(/ /g, '-')}-closed`);
   const began = now();
   const total = stepsByRoom?.reduce((sum, steps) => sum + steps, 0);
   const stop = ticker(pool, label, total);
@@ -157,7 +157,7 @@ export const openLoop = async (
     timeoutMs: config.intentTimeoutMs,
     seed: config.seed,
   };
-  const cpu = await cpuWindow(host, pool);
+  const cpu = await cpuWindow(host, pool, `${label.replace(/ /g, '-')}-open`);
   const stop = ticker(pool, `${label} open loop`);
   let parts: OpenLoopResult[];
   try {
@@ -187,7 +187,7 @@ export const openLoop = async (
 const idle = async (config: BenchConfig, host: HostThread, pool: ClientPool): Promise<IdleRun> => {
   progress(`belfry: idle for ${config.idleSeconds} s, every socket connected, nobody acting`);
   await readCounters(pool, true);
-  const cpu = await cpuWindow(host, pool);
+  const cpu = await cpuWindow(host, pool, 'belfry-idle');
   await sleep(config.idleSeconds * 1000);
   const figures = await cpu.end();
   const counters = await readCounters(pool, true);
@@ -217,7 +217,7 @@ export const runBelfry = async (
   }));
   began = now();
   await readCounters(pool, true);
-  const joinCpu = await cpuWindow(host, pool);
+  const joinCpu = await cpuWindow(host, pool, 'belfry-join');
   const batch = Math.max(1, Math.ceil(config.connectBatch / pool.size));
   const joins = await pool.all<number[]>((t) => ({
     type: 'connectBelfry',

@@ -22,11 +22,17 @@ export interface LoopTime {
   active: number;
 }
 
-export type ToHost = { type: 'loopTime' } | { type: 'usage' } | { type: 'close' };
+export type ToHost =
+  | { type: 'loopTime' }
+  | { type: 'usage' }
+  | { type: 'close' }
+  /** Starts a CPU profile of the server thread, or (file set) stops it and writes it there. */
+  | { type: 'profile'; file: string | null };
 
 export type FromHost =
   | { type: 'ready'; port: number }
   | { type: 'loopTime'; loop: LoopTime }
   | { type: 'usage'; sample: ThreadSample }
   | { type: 'closed'; ms: number }
+  | { type: 'profiled' }
   | { type: 'failed'; message: string };

@@ -9,6 +9,8 @@ export interface HostThread {
   loopTime(): Promise<LoopTime>;
   /** The server thread's event loop and CPU readings (cpu.ts). */
   usage(): Promise<ThreadSample>;
+  /** Starts a CPU profile of the server thread (null), or stops it and writes it to `file`. */
+  profile(file: string | null): Promise<void>;
   /** Closes the server, then ends the thread; resolves with how long the server took to close. */
   close(): Promise<number>;
 }
@@ -66,6 +68,9 @@ export const startHostThread = async (options: HostOptions, timeoutMs = 30_000):
       port,
       loopTime: async () => (await ask('loopTime', { type: 'loopTime' }, 'reading the server loop time')).loop,
       usage: async () => (await ask('usage', { type: 'usage' }, 'reading the server thread usage')).sample,
+      profile: async (file) => {
+        await ask('profiled', { type: 'profile', file }, 'profiling the server thread');
+      },
       close: async () => {
         try {
           return (await ask('closed', { type: 'close' }, `closing the ${options.kind} server`)).ms;

@@ -3,6 +3,8 @@
  * sockets (client threads, or the main thread for the small benchmarks) do not share its event loop.
  * Real clients run on other machines; on one shared loop their work would be counted as server latency.
  */
+import { writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector/promises';
 import { performance } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
 import { configFromEnv, startServer } from '@belfry/server';
@@ -34,6 +36,23 @@ const start = async (): Promise<{ port: number; close(): Promise<void> }> => {
   });
 };
 
+/** BENCH_PROFILE_DIR: one CPU profile of this thread per phase (open it in Chrome's DevTools). */
+let inspector: Session | null = null;
+const profile = async (file: string | null) => {
+  if (file === null) {
+    inspector = new Session();
+    inspector.connect();
+    await inspector.post('Profiler.enable');
+    await inspector.post('Profiler.start');
+    return;
+  }
+  if (!inspector) return;
+  const { profile: taken } = await inspector.post('Profiler.stop');
+  inspector.disconnect();
+  inspector = null;
+  await writeFile(file, JSON.stringify(taken));
+};
+
 try {
   const server = await start();
   port.on('message', (message: ToHost) => {
@@ -42,6 +61,11 @@ try {
       say({ type: 'loopTime', loop: { idle, active } });
     } else if (message.type === 'usage') {
       say({ type: 'usage', sample: threadSample() });
+    } else if (message.type === 'profile') {
+      profile(message.file).then(
+        () => say({ type: 'profiled' }),
+        (error: unknown) => say({ type: 'failed', message: `profile failed: ${String(error)}` }),
+      );
     } else if (message.type === 'close') {
       const begun = performance.now();
       server.close().then(

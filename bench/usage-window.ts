@@ -11,6 +11,7 @@ import {
 } from './cpu';
 import type { HostThread } from './host-thread';
 import { now } from './timing';
+import path from 'node:path';
 
 /** Where the CPU went during one phase (cpu.ts explains the readings). */
 export interface CpuFigures {
@@ -39,13 +40,22 @@ const read = async (host: HostThread, pool: ClientPool | null): Promise<Readings
   return { server, clients, main: threadSample(), process: processSample() };
 };
 
-/** Starts measuring now; `end()` gives the figures since. */
-export const cpuWindow = async (host: HostThread, pool: ClientPool | null) => {
+/** BENCH_PROFILE_DIR: where each phase's CPU profile of the server thread goes (README "Profiles"). */
+const profileDir = process.env.BENCH_PROFILE_DIR || null;
+
+/**
+ * Starts measuring now; `end()` gives the figures since. With BENCH_PROFILE_DIR, the server thread is
+ * profiled over the same window into `<dir>/<phase>.cpuprofile`.
+ */
+export const cpuWindow = async (host: HostThread, pool: ClientPool | null, phase?: string) => {
+  const profiled = profileDir !== null && phase !== undefined;
+  if (profiled) await host.profile(null);
   const began = now();
   const before = await read(host, pool);
   return {
     end: async (): Promise<CpuFigures> => {
       const after = await read(host, pool);
+      if (profiled) await host.profile(path.resolve(profileDir, `${phase}.cpuprofile`));
       const server = threadShare(before.server, after.server);
       const clients = after.clients.map((sample, t) => threadShare(before.clients[t] ?? sample, sample));
       const main = threadShare(before.main, after.main);

@@ -1,4 +1,4 @@
-import { createDraft, finishDraft } from 'immer';
+import { Immer } from 'immer';
 import { refuse, type Refusal } from './errors';
 import type { Intent } from './intents';
 import { accessRules } from './rules/access';
@@ -19,6 +19,19 @@ import type { Actor, SessionState } from './types';
 import { settleChannels } from './whispers';
 import { settleHolders } from './holder';
 import { chronicle } from './chronicle';
+
+/**
+ * States are not frozen. V8 (Node 20) runs some, find, findIndex, filter, forEach and every four to
+ * six times slower over a frozen array, the rules and views read the state's arrays everywhere, and
+ * freezing walks every new array again (a 500-message chat on every message): with it a seat claim
+ * cost several times as much (bench/). Nothing may change a state in place all the same (views keep
+ * parts by identity); the unit tests turn freezing on (`freezeStates`), so that code which does
+ * fails there loudly.
+ */
+const immer = new Immer({ autoFreeze: false });
+
+/** For tests: states made from now on are frozen, so a change in place throws. */
+export const freezeStates = (on: boolean): void => immer.setAutoFreeze(on);
 
 export type ApplyResult = { ok: true; state: SessionState } | { ok: false; error: Refusal };
 
@@ -47,12 +60,12 @@ const rules: RulesFor<Intent['type']> = {
 export const apply = (state: SessionState, intent: Intent, actor: Actor, now: number): ApplyResult => {
   const rule = (rules as Record<string, Rule<Intent> | undefined>)[intent.type];
   if (!rule) return { ok: false, error: refuse('unknown_event', `Unknown intent ${String(intent.type)}.`) };
-  const draft = createDraft(state);
+  const draft = immer.createDraft(state);
   const refused = rule(draft, intent, actor, now);
   if (refused) return { ok: false, error: refused };
   settleChannels(draft, now);
   settleHolders(draft);
-  const next = finishDraft(draft) as SessionState;
+  const next = immer.finishDraft(draft) as SessionState;
   // An intent that changed nothing (an ignored request, a timed step not yet due) keeps the version.
   if (next === state) return { ok: true, state };
   const entries = chronicle(state, next, intent.type, now);

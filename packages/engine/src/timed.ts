@@ -1,6 +1,7 @@
 import { POINTING_COUNTDOWN_MS, SIGNALS_CLEAR_AFTER_DAY_MS, TIMER_HIDE_AFTER_MS } from './constants';
 import type { Intent } from './intents';
 import type { SessionState } from './types';
+import { soonestExpiry } from './messageList';
 import { voteSettlesAt } from './vote';
 import { nextWhisperTimeout } from './whispers';
 
@@ -34,10 +35,7 @@ export const nextTimedIntent = (state: SessionState): TimedIntent | null => {
   if (!state.game.isNight && state.chat.signals.some((s) => s.time <= state.game.lastPhase)) {
     due.push({ at: state.game.lastPhase + SIGNALS_CLEAR_AFTER_DAY_MS, intent: { type: 'clearSignals' } });
   }
-  const expiring = state.chat.messages.reduce(
-    (soonest, m) => (m.expires !== undefined && m.expires < soonest ? m.expires : soonest),
-    Infinity,
-  );
+  const expiring = soonestExpiry(state.chat.messages);
   if (expiring !== Infinity) due.push({ at: expiring, intent: { type: 'expireMessages' } });
   const whisperDue = nextWhisperTimeout(state);
   if (whisperDue !== null) due.push({ at: whisperDue, intent: { type: 'whisperTimeout' } });

@@ -1,4 +1,5 @@
 import { isDemonBluffViewer, type Knowledge, knowledgeOf } from './knowledge';
+import { isForEveryone, readByEveryone } from './messageList';
 import type {
   ChatState,
   Pointing,
@@ -171,23 +172,30 @@ const redacted = memoBy((m: TextMessage): TextMessage => ({
  * Spec 2 §5/§6: public and system messages reach everyone; the spectator channel the spectators (not
  * players who stood up), the Storyteller and moderators; 'private' grimoire holders; a whisper its two
  * ends and moderators (others get only its envelope). Signals: sender, receivers and the grimoire.
+ * The message itself, its envelope, or null.
  */
-const messagesFor = (messages: TextMessage[], k: Knowledge): TextMessage[] => {
-  let same = true;
-  const shown = messages.flatMap((m) => {
-    const out = messageFor(m, k);
-    if (out.length !== 1 || out[0] !== m) same = false;
-    return out;
-  });
-  return same ? messages : shown;
+const messageFor = (m: TextMessage, k: Knowledge): TextMessage | null => {
+  if (isForEveryone(m)) return m;
+  if (m.recipientId === 'spectator') return k.storyteller || k.moderator || !k.inGame ? m : null;
+  if (m.recipientId === PRIVATE_CHANNEL) return k.grimoire || k.moderator ? m : null;
+  if (k.moderator || m.senderId === k.id || m.recipientId === k.id) return m;
+  return redacted(m, '');
 };
 
-const messageFor = (m: TextMessage, k: Knowledge): TextMessage[] => {
-  if (m.recipientId === '' || m.recipientId === 'system') return [m];
-  if (m.recipientId === 'spectator') return k.storyteller || k.moderator || !k.inGame ? [m] : [];
-  if (m.recipientId === PRIVATE_CHANNEL) return k.grimoire || k.moderator ? [m] : [];
-  if (k.moderator || m.senderId === k.id || m.recipientId === k.id) return [m];
-  return [redacted(m, '')];
+const messagesFor = (messages: TextMessage[], k: Knowledge): TextMessage[] => {
+  if (readByEveryone(messages)) return messages;
+  // Copied only from the first message this viewer sees otherwise (loops: the list is frozen, on which
+  // V8's array methods are slow: messageList.ts).
+  let i = 0;
+  while (i < messages.length && messageFor(messages[i]!, k) === messages[i]) i++;
+  if (i === messages.length) return messages;
+  const shown: TextMessage[] = [];
+  for (let j = 0; j < i; j++) shown.push(messages[j]!);
+  for (; i < messages.length; i++) {
+    const out = messageFor(messages[i]!, k);
+    if (out) shown.push(out);
+  }
+  return shown;
 };
 
 const signalsFor = (signals: Signal[], k: Knowledge): Signal[] =>
@@ -230,39 +238,46 @@ const chatOf = (chat: ChatState, k: Knowledge): ChatState => {
 };
 
 /**
- * Each part of a view is kept per input part and per what the viewer's row needs of it, so a change
- * to one part rebuilds only that part, for every viewer, and the rest keeps its identity (which also
- * makes the patch of an unchanged part cost nothing).
+ * Each part of a view is kept per input part and per what the viewer's row needs of it (`keyOf`: only
+ * the knowledge that part is built from), so a change to one part rebuilds only that part, viewers who
+ * see it alike share one object, and the rest keeps its identity (which also makes the patch of an
+ * unchanged part cost nothing, and a shared one's patch is made once: server fanout.ts).
  */
-const rowKey = (k: Knowledge) =>
-  `${k.id}|${k.seat}|${+k.storyteller}${+k.grimoire}${+k.moderator}${+k.inGame}${+k.shownGrimoire}`;
-const partFor = <I extends object, O>(build: (input: I, k: Knowledge) => O) => {
-  const cache = new WeakMap<I, { key: string; k: Knowledge; output: O }[]>();
+const partFor = <I extends object, O>(
+  build: (input: I, k: Knowledge) => O,
+  keyOf: (input: I, k: Knowledge) => string,
+) => {
+  const cache = new WeakMap<I, Map<string, O>>();
   return (input: I, k: Knowledge): O => {
-    const key = rowKey(k);
-    let entries = cache.get(input);
-    if (!entries) cache.set(input, (entries = []));
-    const found = entries.find((e) => e.key === key);
-    if (found) return found.output;
-    const output = build(input, k);
-    entries.push({ key, k, output });
+    const key = keyOf(input, k);
+    let outputs = cache.get(input);
+    if (!outputs) cache.set(input, (outputs = new Map()));
+    let output = outputs.get(key);
+    if (output === undefined) outputs.set(key, (output = build(input, k)));
     return output;
   };
 };
-const seatsFor = partFor(seatsOf);
-const usersFor = partFor(usersOf);
-const chatFor = partFor(chatOf);
-const metaFor = partFor(metaOf);
-const voteFor = partFor(voteOf);
-const gameFor = partFor((game: SessionState['game'], k: Knowledge): SessionState['game'] => ({
-  isRunning: game.isRunning,
-  phase: game.phase,
-  history: k.grimoire ? game.history : game.history.filter((entry) => !entry.isPrivate),
-  isNight: game.isNight,
-  lastPhase: game.lastPhase,
-}));
-const storytellersFor = partFor((storytellers: StorytellerEntry[], k: Knowledge) =>
-  k.grimoire || k.shownGrimoire ? storytellers : storytellers.map((st) => hiddenStoryteller(st, '')),
+const whoever = (k: Knowledge) =>
+  `${k.id}|${k.seat}|${+k.storyteller}${+k.grimoire}${+k.moderator}${+k.inGame}${+k.shownGrimoire}`;
+const seatsFor = partFor(seatsOf, (_seats, k) => `${k.id}|${k.seat}|${+(k.grimoire || k.shownGrimoire)}`);
+const usersFor = partFor(usersOf, (_users, k) => (k.storyteller || k.moderator ? '' : k.id));
+const chatFor = partFor(chatOf, (_chat, k) => whoever(k));
+const metaFor = partFor(metaOf, (_meta, k) => `${+(k.storyteller || k.moderator)}`);
+const voteFor = partFor(voteOf, (vote, k) => `${+k.grimoire}|${vote.isHidden ? k.seat : ''}`);
+const gameFor = partFor(
+  (game: SessionState['game'], k: Knowledge): SessionState['game'] => ({
+    isRunning: game.isRunning,
+    phase: game.phase,
+    history: k.grimoire ? game.history : game.history.filter((entry) => !entry.isPrivate),
+    isNight: game.isNight,
+    lastPhase: game.lastPhase,
+  }),
+  (_game, k) => `${+k.grimoire}`,
+);
+const storytellersFor = partFor(
+  (storytellers: StorytellerEntry[], k: Knowledge) =>
+    k.grimoire || k.shownGrimoire ? storytellers : storytellers.map((st) => hiddenStoryteller(st, '')),
+  (_storytellers, k) => `${+(k.grimoire || k.shownGrimoire)}`,
 );
 
 /**

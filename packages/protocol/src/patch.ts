@@ -11,7 +11,8 @@ export interface ViewPatch {
   ops: Operation[];
 }
 
-const escape = (key: string): string => key.replace(/~/g, '~0').replace(/\//g, '~1');
+const NEEDS_ESCAPE = /[~/]/;
+const escape = (key: string): string => (NEEDS_ESCAPE.test(key) ? key.replace(/~/g, '~0').replace(/\//g, '~1') : key);
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -29,6 +30,39 @@ const STREAMS: Readonly<Record<string, (item: Record<string, unknown>) => unknow
   '/vote/history': (e) => e.timestamp,
 };
 
+/**
+ * The usual change of a stream: `dropped` items left from the front, the rest kept in order (most of
+ * them the very same objects), new ones appended. Found with identity and key comparisons alone, no
+ * allocation: one pass however many items are kept. Null when the change is of another kind.
+ */
+const shiftedStream = (
+  prev: unknown[],
+  next: unknown[],
+  path: string,
+  ops: Operation[],
+  key: (item: unknown) => unknown,
+  memo: DiffMemo | undefined,
+): Operation[] | null => {
+  let dropped = 0;
+  if (next.length > 0) {
+    const first = next[0];
+    const firstKey = key(first);
+    while (dropped < prev.length && prev[dropped] !== first && key(prev[dropped]) !== firstKey) dropped++;
+  } else dropped = prev.length;
+  const kept = prev.length - dropped;
+  if (kept > next.length) return null;
+  for (let i = 0; i < kept; i++) {
+    const before = prev[dropped + i];
+    if (before !== next[i] && key(before) !== key(next[i])) return null;
+  }
+  for (let i = dropped - 1; i >= 0; i--) ops.push({ op: 'remove', path: `${path}/${i}` });
+  for (let i = 0; i < kept; i++) {
+    if (prev[dropped + i] !== next[i]) diffJson(prev[dropped + i], next[i], `${path}/${i}`, ops, memo);
+  }
+  for (let i = kept; i < next.length; i++) ops.push({ op: 'add', path: `${path}/${i}`, value: next[i] });
+  return ops;
+};
+
 /** Removals (last first, so indices hold), in-place diffs, then appends; null when the order changed. */
 const diffStream = (
   prev: unknown[],
@@ -36,8 +70,10 @@ const diffStream = (
   path: string,
   ops: Operation[],
   keyOf: (item: Record<string, unknown>) => unknown,
+  memo: DiffMemo | undefined,
 ): Operation[] | null => {
   const key = (item: unknown) => (isObject(item) ? keyOf(item) : undefined);
+  if (shiftedStream(prev, next, path, ops, key, memo)) return ops;
   const nextKeys = new Set(next.map(key));
   const kept: number[] = [];
   prev.forEach((item, i) => {
@@ -47,37 +83,81 @@ const diffStream = (
   const out: Operation[] = [];
   for (let i = prev.length - 1; i >= 0; i--)
     if (!nextKeys.has(key(prev[i]))) out.push({ op: 'remove', path: `${path}/${i}` });
-  kept.forEach((from, to) => diffJson(prev[from], next[to], `${path}/${to}`, out));
+  kept.forEach((from, to) => diffJson(prev[from], next[to], `${path}/${to}`, out, memo));
   for (let i = kept.length; i < next.length; i++) out.push({ op: 'add', path: `${path}/${i}`, value: next[i] });
   ops.push(...out);
   return ops;
 };
 
 /**
+ * The operations already made for pairs of objects in one round of diffs, by path: the views of one
+ * change share most of their objects (engine view.ts keeps a part's identity for every viewer who
+ * sees it alike), so a pair is compared once and its operations serve every viewer.
+ */
+export type DiffMemo = Map<string, Map<unknown, Map<unknown, Operation[]>>>;
+
+/**
  * RFC 6902 operations turning `prev` into `next`. Arrays are compared position by position (seats
  * keep their index), which is one linear pass: general array diffs cost far more per update than
- * applying the intent itself (see bench/); the append-only lists above are compared by key.
+ * applying the intent itself (see bench/); the append-only lists above are compared by key. With a
+ * `memo`, a pair of objects met before at the same path adds the operations found then (shared, so
+ * nobody may change them).
  */
-export const diffJson = (prev: unknown, next: unknown, path = '', ops: Operation[] = []): Operation[] => {
+export const diffJson = (
+  prev: unknown,
+  next: unknown,
+  path = '',
+  ops: Operation[] = [],
+  memo?: DiffMemo,
+): Operation[] => {
   if (prev === next) return ops;
+  if (memo && typeof prev === 'object' && prev !== null && typeof next === 'object' && next !== null) {
+    let byPrev = memo.get(path);
+    if (!byPrev) memo.set(path, (byPrev = new Map()));
+    let byNext = byPrev.get(prev);
+    if (!byNext) byPrev.set(prev, (byNext = new Map()));
+    let done = byNext.get(next);
+    if (!done) byNext.set(next, (done = diffValues(prev, next, path, [], memo)));
+    for (const op of done) ops.push(op);
+    return ops;
+  }
+  return diffValues(prev, next, path, ops, memo);
+};
+
+const diffValues = (
+  prev: unknown,
+  next: unknown,
+  path: string,
+  ops: Operation[],
+  memo: DiffMemo | undefined,
+): Operation[] => {
   const stream = STREAMS[path];
-  if (stream && Array.isArray(prev) && Array.isArray(next) && diffStream(prev, next, path, ops, stream)) return ops;
+  if (stream && Array.isArray(prev) && Array.isArray(next) && diffStream(prev, next, path, ops, stream, memo)) {
+    return ops;
+  }
+  // Paths are made only for values that differ: most of a view's parts are the very same objects.
   if (Array.isArray(prev) && Array.isArray(next)) {
     const common = Math.min(prev.length, next.length);
-    for (let i = 0; i < common; i++) diffJson(prev[i], next[i], `${path}/${i}`, ops);
+    for (let i = 0; i < common; i++) if (prev[i] !== next[i]) diffJson(prev[i], next[i], `${path}/${i}`, ops, memo);
     for (let i = prev.length - 1; i >= next.length; i--) ops.push({ op: 'remove', path: `${path}/${i}` });
     for (let i = prev.length; i < next.length; i++) ops.push({ op: 'add', path: `${path}/${i}`, value: next[i] });
     return ops;
   }
   if (isObject(prev) && isObject(next)) {
-    for (const key of Object.keys(prev)) {
-      if (!(key in next) || next[key] === undefined) {
-        if (prev[key] !== undefined) ops.push({ op: 'remove', path: `${path}/${escape(key)}` });
-      } else diffJson(prev[key], next[key], `${path}/${escape(key)}`, ops);
+    for (const key in prev) {
+      if (!Object.hasOwn(prev, key)) continue;
+      const after = Object.hasOwn(next, key) ? next[key] : undefined;
+      const before = prev[key];
+      // An undefined value is no key in JSON: the loop below adds it.
+      if (before === after || before === undefined) continue;
+      if (after === undefined) ops.push({ op: 'remove', path: `${path}/${escape(key)}` });
+      else diffJson(before, after, `${path}/${escape(key)}`, ops, memo);
     }
-    for (const key of Object.keys(next)) {
-      if (next[key] !== undefined && (!(key in prev) || prev[key] === undefined)) {
-        ops.push({ op: 'add', path: `${path}/${escape(key)}`, value: next[key] });
+    for (const key in next) {
+      if (!Object.hasOwn(next, key)) continue;
+      const after = next[key];
+      if (after !== undefined && (!Object.hasOwn(prev, key) || prev[key] === undefined)) {
+        ops.push({ op: 'add', path: `${path}/${escape(key)}`, value: after });
       }
     }
     return ops;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { clientMessages, isClientEvent } from './socket';
-import { diffJson, diffViews, patchView } from './patch';
+import { type DiffMemo, diffJson, diffViews, patchView } from './patch';
 import { createSessionBody, phoneNumber, registerBody, verificationCode } from './rest';
 
 describe('socket message schemas', () => {
@@ -99,6 +99,24 @@ describe('diffJson', () => {
     roundTrip({ a: [1] }, { a: [1, 2, { z: 'q' }] });
     roundTrip({ a: { 'til~de': 1 } }, { a: { 'til~de': 2 } });
     roundTrip([1, 2], { now: 'object' });
+  });
+
+  it('a key whose value was undefined (no key in JSON) is added once, not replaced', () => {
+    expect(diffJson({ a: undefined }, { a: 1 })).toEqual([{ op: 'add', path: '/a', value: 1 }]);
+  });
+
+  it('with a memo, a pair of objects met again at the same path gives the same operations, made once (issue 16)', () => {
+    const seatsBefore = Array.from({ length: 20 }, (_, i) => ({ id: '', name: `s${i}` }));
+    const seatsAfter = seatsBefore.map((s, i) => (i === 3 ? { ...s, id: 'u3' } : s));
+    // Two viewers' views: their own roots and seat lists, the seat objects shared (as engine view.ts does).
+    const viewer = (seats: object[], who: string) => ({ viewer: who, seats: [...seats] });
+    const memo: DiffMemo = new Map();
+    const a = diffJson(viewer(seatsBefore, 'a'), viewer(seatsAfter, 'a'), '', [], memo);
+    const b = diffJson(viewer(seatsBefore, 'b'), viewer(seatsAfter, 'b'), '', [], memo);
+    expect(a).toEqual([{ op: 'replace', path: '/seats/3/id', value: 'u3' }]);
+    expect(b).toEqual(a);
+    expect(b[0]).toBe(a[0]);
+    expect(diffJson(viewer(seatsBefore, 'c'), viewer(seatsAfter, 'c'))).toEqual(a);
   });
 
   it('produces nothing for equal values', () => {

@@ -1,40 +1,40 @@
-import type { Draft } from 'immer';
+import { type Draft, isDraft, original } from 'immer';
 import {
   MAX_SIGNAL_BYTES,
   MAX_SIGNALS_PER_PLAYER,
   MAX_SIGNALS_PER_STORYTELLER,
-  MESSAGES_KEPT,
-  PRIVATE_MESSAGES_KEPT,
   SIGNALS_CLEAR_AFTER_DAY_MS,
-  SPECTATOR_MESSAGES_KEPT,
   SYSTEM_MESSAGE_EXPIRY_MS,
   TEXT_MAX_CHARS,
 } from '../constants';
 import { signalRefusal, textRefusal } from '../chat';
 import { refuse } from '../errors';
+import { hasMessageId, newestTime, withMessage } from '../messageList';
 import { isStoryteller } from '../permissions';
 import type { SessionState, TextMessage } from '../types';
 import { requireStoryteller, type RulesFor } from './rule';
 
 /**
- * Messages are kept per audience: the town's stream (public, system and whispers, which everyone
- * sees at least as an envelope) 500, the spectators' channel and the private channel their own
- * number. Whoever sees one stream sees all of it, so what drops out of it never depends on messages
- * the viewer cannot see (issue 14: no count leaks across audiences).
+ * The message list is never changed through immer: reading a draft array's items makes a draft of
+ * each, and a plain array put into a draft is walked item by item when the change finishes, which at
+ * 500 kept was most of the cost of a seat claim (bench/). So the list is read as it stands (the
+ * original while it is still a draft: every change replaces it) and replaced by a new frozen list
+ * (messageList.ts), which immer takes as it is.
  */
-const streamOf = (recipientId: string): 'spectator' | 'private' | 'town' =>
-  recipientId === 'spectator' ? 'spectator' : recipientId === 'private' ? 'private' : 'town';
-
-const KEPT = { town: MESSAGES_KEPT, spectator: SPECTATOR_MESSAGES_KEPT, private: PRIVATE_MESSAGES_KEPT };
-
-const keepLast = (draft: Draft<SessionState>, stream: keyof typeof KEPT) => {
-  const messages = draft.chat.messages;
-  let inStream = 0;
-  for (const m of messages) if (streamOf(m.recipientId) === stream) inStream++;
-  if (inStream <= KEPT[stream]) return;
-  const first = messages.findIndex((m) => streamOf(m.recipientId) === stream);
-  messages.splice(first, 1);
+const currentMessages = (draft: Draft<SessionState>): readonly TextMessage[] => {
+  const list = draft.chat.messages;
+  return isDraft(list) ? (original(list) as TextMessage[]) : (list as TextMessage[]);
 };
+
+const replaceMessages = (draft: Draft<SessionState>, messages: readonly TextMessage[]) => {
+  draft.chat.messages = messages as TextMessage[];
+};
+
+/**
+ * A new message's time: now, or the newest message's when the clock went back since, so that times
+ * only grow along the list (messageList.ts relies on it).
+ */
+const messageTime = (draft: Draft<SessionState>, now: number) => Math.max(now, newestTime(currentMessages(draft)));
 
 /**
  * An id unique in the session, made only from what every reader of the item sees (its time, its
@@ -46,8 +46,11 @@ export const uniqueId = (prefix: string, taken: (id: string) => boolean): string
   return id;
 };
 
-const messageId = (draft: Draft<SessionState>, now: number, author: string) =>
-  uniqueId(`${now.toString(36)}-${author}`, (id) => draft.chat.messages.some((m) => m.msgId === id));
+/** A message's id begins with its time (messageList.ts hasMessageId relies on it). */
+const messageId = (draft: Draft<SessionState>, time: number, author: string) => {
+  const messages = currentMessages(draft);
+  return uniqueId(`${time.toString(36)}-${author}`, (id) => hasMessageId(messages, time, id));
+};
 
 /** Spec 2 §3 system messages; the ones about seats expire after 300 s. */
 export const addSystemMessage = (
@@ -57,20 +60,20 @@ export const addSystemMessage = (
   now: number,
   expiring = false,
 ): void => {
+  const time = messageTime(draft, now);
   const message: TextMessage = {
-    msgId: messageId(draft, now, `system-${type}`),
+    msgId: messageId(draft, time, `system-${type}`),
     senderId: '',
     recipientId: 'system',
     message: '',
-    time: now,
+    time,
     isSystem: true,
     isHidden: false,
     type,
     data,
-    ...(expiring ? { expires: now + SYSTEM_MESSAGE_EXPIRY_MS } : {}),
+    ...(expiring ? { expires: time + SYSTEM_MESSAGE_EXPIRY_MS } : {}),
   };
-  draft.chat.messages.push(message);
-  keepLast(draft, 'town');
+  replaceMessages(draft, withMessage(currentMessages(draft), message));
 };
 
 export const chatRules: RulesFor<
@@ -84,16 +87,17 @@ export const chatRules: RulesFor<
     if (text.length > TEXT_MAX_CHARS) return refuse('bad_request', `At most ${TEXT_MAX_CHARS} characters.`);
     const refused = textRefusal(draft as SessionState, actor.userId, recipientId);
     if (refused) return refused;
-    draft.chat.messages.push({
-      msgId: messageId(draft, now, actor.userId),
+    const time = messageTime(draft, now);
+    const sent: TextMessage = {
+      msgId: messageId(draft, time, actor.userId),
       senderId: actor.userId,
       recipientId,
       message: text,
-      time: now,
+      time,
       isSystem: false,
       isHidden: false,
-    });
-    keepLast(draft, streamOf(recipientId));
+    };
+    replaceMessages(draft, withMessage(currentMessages(draft), sent));
   },
 
   /** The Storyteller turns whispers between players off and on. */
@@ -149,8 +153,9 @@ export const chatRules: RulesFor<
 
   expireMessages(draft, _intent, actor, now) {
     if (!actor.isSystem) return refuse('forbidden', 'Messages expire by themselves.');
-    if (draft.chat.messages.some((m) => m.expires !== undefined && m.expires <= now)) {
-      draft.chat.messages = draft.chat.messages.filter((m) => m.expires === undefined || m.expires > now);
-    }
+    const messages = currentMessages(draft);
+    const kept: TextMessage[] = [];
+    for (const m of messages) if (m.expires === undefined || m.expires > now) kept.push(m);
+    if (kept.length < messages.length) replaceMessages(draft, Object.freeze(kept));
   },
 };

@@ -16,6 +16,7 @@ import {
 } from './load-loops';
 import { RelayClient } from './relay-client';
 import { inBatches, now, sleep } from './timing';
+import { SharedMessages } from './patch-in-place';
 import { ViewClient } from './view-client';
 
 const port = parentPort;
@@ -29,10 +30,14 @@ const relayBase = { messages: 0, bytes: 0 };
 const connectBelfry = async (serverPort: number, specs: SessionSpec[], batch: number) => {
   const slots = specs.flatMap((spec, s) => spec.users.map((user, u) => ({ spec, s, u, user })));
   sessions = specs.map((spec) => ({ index: spec.index, clients: [] }));
+  const shared = specs.map(() => new SharedMessages());
   const joinMs: number[] = [];
   await inBatches(slots, batch, async ({ spec, s, u, user }) => {
     const began = now();
-    const client = new ViewClient(serverPort, spec.sessionId, user.userId, user.token, { inPlace: true });
+    const client = new ViewClient(serverPort, spec.sessionId, user.userId, user.token, {
+      inPlace: true,
+      shared: shared[s],
+    });
     sessions[s]!.clients[u] = client;
     await client.joined(30_000);
     joinMs.push(now() - began);

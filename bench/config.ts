@@ -1,5 +1,5 @@
-import os from 'node:os';
 import { MAX_PLAYERS } from '@belfry/engine';
+import { USABLE_CORES } from './cpu';
 
 /** The knobs of one benchmark run; every one can be set from the environment (README.md). */
 export interface BenchConfig {
@@ -58,7 +58,7 @@ const positive = (name: string, fallback: number) => integer(name, fallback, 1);
 const nonNegative = (name: string, fallback: number) => integer(name, fallback, 0);
 
 /** Cores left once the server has one; the main thread only orchestrates and needs none of its own. */
-export const defaultClientThreads = () => Math.max(1, os.availableParallelism() - 1);
+export const defaultClientThreads = () => Math.max(1, USABLE_CORES - 1);
 
 /** The defaults an entry point changes (bench:all sends a shorter closed loop, for instance). */
 export type BenchDefaults = Partial<Omit<BenchConfig, 'hardLimitSeconds' | 'rateFactor' | 'seed' | 'waitQuietSeconds'>>;

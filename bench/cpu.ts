@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
+import v8 from 'node:v8';
 import { type Pause, pauseFigures, type PauseFigures, pausesSoFar } from './pauses';
 import { now } from './timing';
 
@@ -10,6 +11,12 @@ import { now } from './timing';
  * lines of /proc (Linux): /proc/thread-self names the OS thread that reads it, and the read must be
  * synchronous, or a libuv pool thread would do it and read its own lines instead.
  */
+
+/**
+ * The cores this process may use, read once at start: pinning a thread (pin.ts) narrows what
+ * os.availableParallelism() answers on that thread afterwards.
+ */
+export const USABLE_CORES = os.availableParallelism();
 
 /** One reading of the calling thread. */
 export interface ThreadSample {
@@ -24,6 +31,10 @@ export interface ThreadSample {
   waitMs: number | null;
   /** Its garbage collection pauses and loop stalls since its first sample (pauses.ts). */
   pauses: Pause[];
+  /** The OS thread's id (for pinning it to a core: pin.ts); null where /proc is missing. */
+  tid: number | null;
+  /** MB of its V8 heap in use (each thread has its own heap). */
+  heapMb: number;
 }
 
 /** One reading of the whole process and machine. */
@@ -74,9 +85,20 @@ const machineTicks = (): ProcessSample['machine'] => {
   }
 };
 
+/** /proc/thread-self links to <pid>/task/<tid>. */
+const threadId = (): number | null => {
+  try {
+    const tid = Number(fs.readlinkSync('/proc/thread-self').split('/').pop());
+    return Number.isInteger(tid) ? tid : null;
+  } catch {
+    return null;
+  }
+};
+
 export const threadSample = (): ThreadSample => {
   const { idle, active } = performance.eventLoopUtilization();
-  return { at: now(), idle, active, ...threadTimes(), pauses: pausesSoFar() };
+  const heapMb = v8.getHeapStatistics().used_heap_size / 1e6;
+  return { at: now(), idle, active, ...threadTimes(), pauses: pausesSoFar(), tid: threadId(), heapMb };
 };
 
 export const processSample = (): ProcessSample => {
@@ -99,6 +121,8 @@ export interface ThreadShare {
   activeMs: number;
   /** What held its loop up in the window. */
   pauses: PauseFigures;
+  /** MB of V8 heap in use at the end of the window. */
+  heapMb: number;
 }
 
 export const threadShare = (before: ThreadSample, after: ThreadSample): ThreadShare => {
@@ -112,6 +136,7 @@ export const threadShare = (before: ThreadSample, after: ThreadSample): ThreadSh
       before.waitMs === null || after.waitMs === null || wall <= 0 ? null : (after.waitMs - before.waitMs) / wall,
     activeMs: active,
     pauses: pauseFigures(after.pauses, before.at, after.at),
+    heapMb: after.heapMb,
   };
 };
 
@@ -133,6 +158,6 @@ export const processShare = (before: ProcessSample, after: ProcessSample): Proce
   return {
     cores,
     machineBusy,
-    otherProcesses: machineBusy === null ? null : Math.max(0, machineBusy * os.availableParallelism() - cores),
+    otherProcesses: machineBusy === null ? null : Math.max(0, machineBusy * os.cpus().length - cores),
   };
 };

@@ -5,6 +5,8 @@ export type HostKind = 'belfry' | 'ws-relay';
 
 export interface HostOptions {
   kind: HostKind;
+  /** Belfry only: what to import the server from (server-bundle.ts); set by startHostThread. */
+  serverModule?: string;
   /** Belfry only: the SQLite folder. */
   dataDir: string;
   /** Belfry only: its log level. */

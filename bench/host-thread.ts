@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { ThreadSample } from './cpu';
 import type { FromHost, HostOptions, LoopTime, ToHost } from './host-messages';
+import { serverModule } from './server-bundle';
 import { withTimeout } from './timing';
 
 /** A server running in its own worker thread of this process (see server-host.ts). */
@@ -29,7 +30,8 @@ export const startTsWorker = (entry: URL, workerData: unknown) =>
   new Worker(bootstrap(entry), { eval: true, workerData });
 
 export const startHostThread = async (options: HostOptions, timeoutMs = 30_000): Promise<HostThread> => {
-  const worker = startTsWorker(new URL('./server-host.ts', import.meta.url), options);
+  const server = options.kind === 'belfry' ? await serverModule() : undefined;
+  const worker = startTsWorker(new URL('./server-host.ts', import.meta.url), { ...options, serverModule: server });
   // One pending answer per message type is all this protocol needs.
   const pending = new Map<FromHost['type'], (message: FromHost) => void>();
   let failure: Error | null = null;

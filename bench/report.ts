@@ -23,6 +23,8 @@ export interface BenchReport {
     platform: string;
     /** Cores other processes kept busy in the 2 s before the run began. */
     busyBefore: number | null;
+    /** Which cores the threads ran on (pin.ts). */
+    pinning: string;
   };
   config: BenchConfig;
   setup: {
@@ -103,6 +105,7 @@ export const buildReport = (input: {
   belfryCloseMs: number;
   probes: ProbeResult | null;
   busyBefore: number | null;
+  pinning: string;
 }): BenchReport => {
   const { config, belfry, relay } = input;
   const closedBelfry = figures(belfry.closed.samples, belfry.closed);
@@ -133,6 +136,7 @@ export const buildReport = (input: {
       node: process.version,
       platform: `${os.platform()} ${os.arch()}`,
       busyBefore: input.busyBefore,
+      pinning: input.pinning,
     },
     config,
     setup: {
@@ -198,6 +202,11 @@ const HELD = `GC pauses n / ms / longest (major n); stalls >= ${STALL_MS} ms n /
 const cpuRows = (belfry: CpuFigures, relay: CpuFigures | null): string[][] => {
   const rows: string[][] = [[`server thread: ${SHARE}`, share(belfry.server), relay ? share(relay.server) : '']];
   rows.push([`server thread: ${HELD}`, held(belfry.server), relay ? held(relay.server) : '']);
+  rows.push([
+    'server thread: heap in use at the end (MB)',
+    belfry.server.heapMb.toFixed(0),
+    relay ? relay.server.heapMb.toFixed(0) : '',
+  ]);
   belfry.clients.forEach((client, t) => {
     const other = relay?.clients[t];
     rows.push([`client thread ${t + 1}: ${SHARE}`, share(client), other ? share(other) : '']);
@@ -217,7 +226,7 @@ const cpuRows = (belfry: CpuFigures, relay: CpuFigures | null): string[][] => {
       relay ? cores(relay.process.otherProcesses) : '',
     ],
     [
-      `whole machine busy (${os.availableParallelism()} cores)`,
+      `whole machine busy (${os.cpus().length} cores)`,
       pct(belfry.process.machineBusy),
       relay ? pct(relay.process.machineBusy) : '',
     ],
@@ -288,6 +297,7 @@ export const formatReport = (report: BenchReport): string => {
     `Belfry load benchmark — ${machine}`,
     `${c.sessions} sessions x ${c.sockets} sockets (${c.sessions * c.sockets} in all), ${c.clientThreads} client thread(s) + 1 server thread, ` +
       `socketRateFactor ${c.rateFactor}, seed ${c.seed}`,
+    `threads: ${report.machine.pinning}`,
     `command: ${report.command}`,
     `other processes kept ${report.machine.busyBefore?.toFixed(2) ?? '?'} cores busy in the 2 s before the run` +
       ((report.machine.busyBefore ?? 0) > 0.2 ? ' (NOTE: the machine was not quiet)' : ''),
@@ -456,7 +466,8 @@ export const formatReport = (report: BenchReport): string => {
     `Setup: ${s.users} users registered in ${s.registerSeconds.toFixed(1)} s; ${c.sessions} sessions created in ${s.createSeconds.toFixed(1)} s; ` +
       `${c.sessions * c.sockets} sockets joined and settled in ${s.connectSeconds.toFixed(1)} s ` +
       `(open -> first full view p50 ${ms(s.joinMs.p50)} ms, p99 ${ms(s.joinMs.p99)} ms; full view ${kb(s.fullViewBytesPerSocket)} on average; ` +
-      `server thread ${share(s.joinCpu.server)} meanwhile, ${SHARE}); Belfry closed in ${(s.belfryCloseMs / 1000).toFixed(1)} s`,
+      `server thread ${share(s.joinCpu.server)} meanwhile, ${SHARE}, its heap then ${s.joinCpu.server.heapMb.toFixed(0)} MB); ` +
+      `Belfry closed in ${(s.belfryCloseMs / 1000).toFixed(1)} s`,
   );
   return out.join('\n');
 };

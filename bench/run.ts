@@ -7,6 +7,7 @@ import { type BelfryResult, runBelfry } from './belfry-run';
 import { ClientPool } from './client-pool';
 import { type BenchDefaults, configFromEnv } from './config';
 import { startHostThread } from './host-thread';
+import { pinThreads } from './pin';
 import { type ProbeResult, runProbes, TABLE_SEATS } from './probes';
 import { type RelayResult, runRelay } from './relay-run';
 import { buildReport, formatReport } from './report';
@@ -76,6 +77,8 @@ export const runBench = async (script: string, defaults: BenchDefaults, file: st
       socketRateFactor: config.rateFactor,
     });
     progress(`belfry: listening on 127.0.0.1:${belfryHost.port} (its own thread, SQLite in ${dataDir})`);
+    const pinning = await pinThreads(belfryHost, pool);
+    progress(`threads: ${pinning}`);
     let belfry: BelfryResult;
     let probes: ProbeResult | null = null;
     let belfryCloseMs: number;
@@ -104,6 +107,7 @@ export const runBench = async (script: string, defaults: BenchDefaults, file: st
 
     const relayHost = await startHostThread({ kind: 'ws-relay', dataDir, logLevel: config.logLevel });
     progress(`ws relay: listening on 127.0.0.1:${relayHost.port} (its own thread)`);
+    await pinThreads(relayHost, pool);
     let relay: RelayResult;
     try {
       relay = await runRelay(config, relayHost, pool, belfry.stepsBySession);
@@ -122,6 +126,7 @@ export const runBench = async (script: string, defaults: BenchDefaults, file: st
       belfryCloseMs,
       probes,
       busyBefore,
+      pinning,
     });
     console.log(`\n${formatReport(report)}\n`);
     fs.mkdirSync(RESULTS, { recursive: true });

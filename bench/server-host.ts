@@ -7,7 +7,7 @@ import { writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
 import { performance } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
-import { configFromEnv, startServer } from '@belfry/server';
+import type * as BelfryServer from '@belfry/server';
 import { threadSample } from './cpu';
 import type { FromHost, HostOptions, ToHost } from './host-messages';
 import { startWsRelay } from './ws-relay';
@@ -19,6 +19,9 @@ const say = (message: FromHost) => port.postMessage(message);
 
 const start = async (): Promise<{ port: number; close(): Promise<void> }> => {
   if (options.kind === 'ws-relay') return startWsRelay();
+  const { configFromEnv, startServer } = (await import(
+    options.serverModule ?? '@belfry/server'
+  )) as typeof BelfryServer;
   // Defaults first, so that settings added to ServerConfig later get their ordinary values here too.
   return startServer({
     ...configFromEnv({}),

@@ -1,7 +1,7 @@
 import type { SessionView } from '@belfry/engine';
 import { type Ack, patchView, type ViewPatch } from '@belfry/protocol';
 import { io, type Socket } from 'socket.io-client';
-import { applyInPlace } from './patch-in-place';
+import { applyInPlace, type SharedMessages } from './patch-in-place';
 import { now } from './timing';
 
 interface Watcher {
@@ -52,7 +52,7 @@ export class ViewClient {
     readonly sessionId: string,
     readonly userId: string,
     token: string,
-    private readonly options: { inPlace?: boolean } = {},
+    private readonly options: { inPlace?: boolean; shared?: SharedMessages } = {},
   ) {
     this.socket = io(`http://127.0.0.1:${port}`, {
       path: '/backend/socket/',
@@ -85,6 +85,8 @@ export class ViewClient {
     });
     this.socket.on('session', (full: SessionView) => {
       const at = now();
+      const shared = this.options.shared;
+      if (shared) full.chat.messages = full.chat.messages.map((m) => shared.intern(m) as typeof m);
       this.view = full;
       this.resyncing = false;
       this.notify(at);
@@ -100,7 +102,7 @@ export class ViewClient {
       }
       let next: SessionView | null;
       if (this.options.inPlace) {
-        next = applyInPlace(this.view, patch.ops) as SessionView | null;
+        next = applyInPlace(this.view, patch.ops, this.options.shared) as SessionView | null;
         if (next) next.version = patch.to;
       } else next = patchView(this.view, patch);
       if (!next) {

@@ -17,6 +17,7 @@ export * from './vote';
 export * from './distribution';
 export * from './chat';
 export * from './whispers';
+export { stepOf, type ListStep } from './listSteps';
 export * from './media';
 export * from './chronicle';
 export * from './record';

@@ -25,7 +25,57 @@ export interface Knowledge {
   shownGrimoire: boolean;
 }
 
-export const knowledgeOf = (state: SessionState, viewerId: string): Knowledge => ({
+/**
+ * Who sits where, who holds a seat, who tells the story and who was shown the grimoire, gathered once
+ * per state: the sixteen viewers of a change each ask, and asking the rules (permissions.ts) scans the
+ * seats several times per viewer. knowledge.test.ts checks that both always agree.
+ */
+interface Roster {
+  seatOf: Map<string, number>;
+  holders: Set<string>;
+  storytellers: Set<string>;
+  shownGrimoire: Set<string>;
+}
+
+const rosters = new WeakMap<SessionState, Roster>();
+
+const rosterOf = (state: SessionState): Roster => {
+  let roster = rosters.get(state);
+  if (roster) return roster;
+  roster = { seatOf: new Map(), holders: new Set(), storytellers: new Set(), shownGrimoire: new Set() };
+  state.seats.forEach((seat, index) => {
+    if (seat.id !== '' && !roster!.seatOf.has(seat.id)) roster!.seatOf.set(seat.id, index);
+    if (seat.holder !== null) roster!.holders.add(seat.holder);
+  });
+  for (const st of state.storytellers) roster.storytellers.add(st.id);
+  for (const signal of state.chat.signals) {
+    if (signal.message.some((part) => part.id === 'grimoire')) for (const to of signal.to) roster.shownGrimoire.add(to);
+  }
+  rosters.set(state, roster);
+  return roster;
+};
+
+/** The viewer's row, for a state made by `apply` (never changed afterwards, so its roster holds). */
+export const knowledgeOf = (state: SessionState, viewerId: string): Knowledge => {
+  const roster = rosterOf(state);
+  const storyteller = roster.storytellers.has(viewerId);
+  const seat = viewerId === '' ? -1 : (roster.seatOf.get(viewerId) ?? -1);
+  const inGame = viewerId !== '' && (seat >= 0 || roster.holders.has(viewerId));
+  const user = state.users[viewerId];
+  return {
+    id: viewerId,
+    role: storyteller ? 'storyteller' : seat >= 0 ? 'player' : 'spectator',
+    storyteller,
+    grimoire: storyteller || (!inGame && user?.grimoireAccess === 3),
+    moderator: isModeratorLevel(user?.level ?? 'none'),
+    seat,
+    inGame,
+    shownGrimoire: roster.shownGrimoire.has(viewerId),
+  };
+};
+
+/** The same row asked of the rules one by one (the reference knowledgeOf is checked against). */
+export const knowledgeByRules = (state: SessionState, viewerId: string): Knowledge => ({
   id: viewerId,
   role: sessionRoleOf(state, viewerId),
   storyteller: isStoryteller(state, viewerId),

@@ -1,4 +1,5 @@
 import { MESSAGES_KEPT, PRIVATE_MESSAGES_KEPT, SPECTATOR_MESSAGES_KEPT } from './constants';
+import { madeFrom } from './listSteps';
 import type { TextMessage } from './types';
 
 /**
@@ -84,9 +85,11 @@ export const withMessage = (messages: readonly TextMessage[], message: TextMessa
     notForEveryone: before.notForEveryone + (isForEveryone(message) ? 0 : 1),
     firstExpiring: before.firstExpiring >= 0 || message.expires === undefined ? before.firstExpiring : messages.length,
   };
+  let removed = -1;
   if (facts.inStream[stream] > KEPT[stream]) {
     let first = 0;
     while (streamOf(next[first]!.recipientId) !== stream) first++;
+    removed = first;
     const [gone] = next.splice(first, 1) as [TextMessage];
     facts.inStream[stream]--;
     if (!isForEveryone(gone)) facts.notForEveryone--;
@@ -100,6 +103,7 @@ export const withMessage = (messages: readonly TextMessage[], message: TextMessa
   }
   Object.freeze(next);
   known.set(next, facts);
+  madeFrom(next, messages, removed);
   return next;
 };
 

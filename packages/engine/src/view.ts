@@ -1,4 +1,5 @@
 import { isDemonBluffViewer, type Knowledge, knowledgeOf } from './knowledge';
+import { madeFrom, stepOf } from './listSteps';
 import { isForEveryone, readByEveryone } from './messageList';
 import type {
   ChatState,
@@ -182,33 +183,101 @@ const messageFor = (m: TextMessage, k: Knowledge): TextMessage | null => {
   return redacted(m, '');
 };
 
-const messagesFor = (messages: TextMessage[], k: Knowledge): TextMessage[] => {
-  if (readByEveryone(messages)) return messages;
-  // Copied only from the first message this viewer sees otherwise (loops: the list is frozen, on which
-  // V8's array methods are slow: messageList.ts).
-  let i = 0;
-  while (i < messages.length && messageFor(messages[i]!, k) === messages[i]) i++;
-  if (i === messages.length) return messages;
-  const shown: TextMessage[] = [];
-  for (let j = 0; j < i; j++) shown.push(messages[j]!);
-  for (; i < messages.length; i++) {
+/** What one viewer's message list depends on besides the list. */
+const messageReader = (k: Knowledge) => `${k.id}|${+k.storyteller}${+k.grimoire}${+k.moderator}${+k.inGame}`;
+
+/** Each viewer's list, by the list of the state it shows, so that the next one is made from it. */
+const shownLists = new WeakMap<readonly TextMessage[], Map<string, TextMessage[]>>();
+
+const shownOf = (messages: readonly TextMessage[], reader: string): TextMessage[] | undefined =>
+  readByEveryone(messages) ? (messages as TextMessage[]) : shownLists.get(messages)?.get(reader);
+
+/**
+ * The viewer's list made from their list of the state's previous list (listSteps.ts): the message
+ * that left, if this viewer saw it, leaves too, and the new ones are added as this viewer sees them.
+ * Null when that list is not known.
+ */
+const shownFromStep = (messages: readonly TextMessage[], k: Knowledge, reader: string): TextMessage[] | null => {
+  const step = stepOf(messages);
+  const before = step && shownOf(step.from as TextMessage[], reader);
+  if (!step || !before) return null;
+  const shown = [...before];
+  let removedAt = -1;
+  if (step.removed >= 0) {
+    const gone = messageFor(step.from[step.removed] as TextMessage, k);
+    if (gone) {
+      // The oldest message of its stream: at the front, or after the few of another stream.
+      while (++removedAt < shown.length && shown[removedAt] !== gone);
+      if (removedAt === shown.length) return null;
+      shown.splice(removedAt, 1);
+    }
+  }
+  for (let i = step.from.length - (step.removed >= 0 ? 1 : 0); i < messages.length; i++) {
     const out = messageFor(messages[i]!, k);
     if (out) shown.push(out);
+  }
+  madeFrom(shown, before, removedAt);
+  return shown;
+};
+
+const messagesFor = (messages: TextMessage[], k: Knowledge): TextMessage[] => {
+  if (readByEveryone(messages)) return messages;
+  const reader = messageReader(k);
+  let byReader = shownLists.get(messages);
+  if (!byReader) shownLists.set(messages, (byReader = new Map()));
+  let shown = byReader.get(reader);
+  if (!shown) {
+    shown = shownFromStep(messages, k, reader) ?? [];
+    if (shown.length === 0) {
+      // Loops: the list is frozen, on which V8's array methods are slow (messageList.ts).
+      for (let i = 0; i < messages.length; i++) {
+        const out = messageFor(messages[i]!, k);
+        if (out) shown.push(out);
+      }
+    }
+    byReader.set(reader, shown);
   }
   return shown;
 };
 
-const signalsFor = (signals: Signal[], k: Knowledge): Signal[] =>
-  k.grimoire ? signals : signals.filter((s) => s.from === k.id || s.to.includes(k.id));
+const NO_SIGNALS: Signal[] = Object.freeze([]) as unknown as Signal[];
+
+const signalsFor = memoBy((signals: Signal[], id: string): Signal[] => {
+  const mine = signals.filter((s) => s.from === id || s.to.includes(id));
+  return mine.length === signals.length ? signals : mine.length === 0 ? NO_SIGNALS : mine;
+});
+
+/** Other whispers show as the envelope only; someone else's private channel not at all. */
+const channelsFor = memoBy((all: Record<string, string>, id: string): Record<string, string> => {
+  const own = all[id];
+  const channels: Record<string, string> = {};
+  for (const [user, channel] of Object.entries(all)) {
+    if (channel === PRIVATE_CHANNEL && user !== id) continue;
+    channels[user] = isWhisperChannel(channel) && channel !== own ? HIDDEN_WHISPER : channel;
+  }
+  return channels;
+});
+
+const NO_REQUESTS: ChatState['whisperRequests'] = Object.freeze([]) as unknown as ChatState['whisperRequests'];
+
+const requestsFor = memoBy((requests: ChatState['whisperRequests'], id: string) => {
+  const mine = requests.filter((r) => r.from === id || r.to === id);
+  return mine.length === 0 ? NO_REQUESTS : mine;
+});
+
+const aloneSinceFor = memoBy((all: Record<string, number>, own: string): Record<string, number> =>
+  all[own] !== undefined ? { [own]: all[own] } : NONE,
+);
 
 /**
  * Spec 2 §4 / §6: public rooms are public; a whisper is known by its members, while everybody else
  * sees only that someone is whispering (the envelope); requests only by their two ends. Grimoire
- * holders and moderators see every channel.
+ * holders and moderators see every channel. Each piece is kept per input and viewer, so a new message
+ * leaves the others the same objects.
  */
 const chatOf = (chat: ChatState, k: Knowledge): ChatState => {
   const messages = messagesFor(chat.messages, k);
-  const signals = signalsFor(chat.signals, k);
+  const signals = k.grimoire ? chat.signals : signalsFor(chat.signals, k.id);
   if (k.grimoire || k.moderator) {
     if (messages === chat.messages && signals === chat.signals) return chat;
     return {
@@ -221,19 +290,12 @@ const chatOf = (chat: ChatState, k: Knowledge): ChatState => {
     };
   }
   const own = chat.channels[k.id];
-  const channels: Record<string, string> = {};
-  for (const [id, channel] of Object.entries(chat.channels)) {
-    if (channel === PRIVATE_CHANNEL && id !== k.id) continue;
-    channels[id] = isWhisperChannel(channel) && channel !== own ? HIDDEN_WHISPER : channel;
-  }
-  const aloneSince: Record<string, number> = {};
-  if (own !== undefined && chat.aloneSince[own] !== undefined) aloneSince[own] = chat.aloneSince[own];
   return {
     messages,
     signals,
-    channels,
-    whisperRequests: chat.whisperRequests.filter((r) => r.from === k.id || r.to === k.id),
-    aloneSince,
+    channels: channelsFor(chat.channels, k.id),
+    whisperRequests: requestsFor(chat.whisperRequests, k.id),
+    aloneSince: own === undefined ? NONE : aloneSinceFor(chat.aloneSince, own),
   };
 };
 

@@ -1,3 +1,4 @@
+import { stepOf } from '@belfry/engine';
 import { applyPatch, type Operation } from 'rfc6902';
 
 /**
@@ -63,6 +64,17 @@ const shiftedStream = (
   return ops;
 };
 
+/** A list whose maker recorded how it was made from `prev` (engine listSteps.ts): no comparison at all. */
+const steppedStream = (prev: unknown[], next: unknown[], path: string, ops: Operation[]): Operation[] | null => {
+  const step = stepOf(next);
+  if (!step || step.from !== prev) return null;
+  if (step.removed >= 0) ops.push({ op: 'remove', path: `${path}/${step.removed}` });
+  for (let i = prev.length - (step.removed >= 0 ? 1 : 0); i < next.length; i++) {
+    ops.push({ op: 'add', path: `${path}/${i}`, value: next[i] });
+  }
+  return ops;
+};
+
 /** Removals (last first, so indices hold), in-place diffs, then appends; null when the order changed. */
 const diffStream = (
   prev: unknown[],
@@ -72,6 +84,7 @@ const diffStream = (
   keyOf: (item: Record<string, unknown>) => unknown,
   memo: DiffMemo | undefined,
 ): Operation[] | null => {
+  if (steppedStream(prev, next, path, ops)) return ops;
   const key = (item: unknown) => (isObject(item) ? keyOf(item) : undefined);
   if (shiftedStream(prev, next, path, ops, key, memo)) return ops;
   const nextKeys = new Set(next.map(key));

@@ -64,8 +64,7 @@ export const apply = (state: SessionState, intent: Intent, actor: Actor, now: nu
   const refused = rule(draft, intent, actor, now);
   if (refused) return { ok: false, error: refused };
   settleChannels(draft, now);
-  settleHolders(draft);
-  const next = immer.finishDraft(draft) as SessionState;
+  const next = settleHolders(immer.finishDraft(draft) as SessionState);
   // An intent that changed nothing (an ignored request, a timed step not yet due) keeps the version.
   if (next === state) return { ok: true, state };
   const entries = chronicle(state, next, intent.type, now);

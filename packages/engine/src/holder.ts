@@ -1,4 +1,3 @@
-import type { Draft } from 'immer';
 import type { Seat, SessionState } from './types';
 
 /** A seat carries a secret while it has a character or an alignment that has not been revealed. */
@@ -15,10 +14,16 @@ export const holderOf = (seat: Pick<Seat, 'id' | 'role' | 'alignment' | 'reveale
   return previous ?? '';
 };
 
-/** Runs after every intent, so every rule that seats someone or hands out a character keeps holders right. */
-export const settleHolders = (draft: Draft<SessionState>): void => {
-  for (const seat of draft.seats) {
-    const next = holderOf(seat, seat.holder);
-    if (seat.holder !== next) seat.holder = next;
-  }
+/**
+ * Runs after every intent, so every rule that seats someone or hands out a character keeps holders
+ * right. It reads the finished state, not the draft: reading every seat through the draft made a
+ * draft of each, twenty on every intent; a seat whose holder changes becomes a new object.
+ */
+export const settleHolders = (after: SessionState): SessionState => {
+  let seats: Seat[] | null = null;
+  after.seats.forEach((seat, i) => {
+    const holder = holderOf(seat, seat.holder);
+    if (holder !== seat.holder) (seats ??= [...after.seats])[i] = { ...seat, holder };
+  });
+  return seats ? { ...after, seats } : after;
 };

@@ -103,11 +103,12 @@ const diffStream = (
 };
 
 /**
- * The operations already made for pairs of objects in one round of diffs, by path: the views of one
- * change share most of their objects (engine view.ts keeps a part's identity for every viewer who
- * sees it alike), so a pair is compared once and its operations serve every viewer.
+ * The operations already made for pairs of objects in one round of diffs, by the earlier object: the
+ * views of one change share most of their objects (engine view.ts keeps a part's identity for every
+ * viewer who sees it alike), so a pair is compared once and its operations serve every viewer. (An
+ * object met again with another partner or path is compared again, not kept.)
  */
-export type DiffMemo = Map<string, Map<unknown, Map<unknown, Operation[]>>>;
+export type DiffMemo = Map<unknown, { next: unknown; path: string; ops: Operation[] }>;
 
 /**
  * RFC 6902 operations turning `prev` into `next`. Arrays are compared position by position (seats
@@ -125,12 +126,13 @@ export const diffJson = (
 ): Operation[] => {
   if (prev === next) return ops;
   if (memo && typeof prev === 'object' && prev !== null && typeof next === 'object' && next !== null) {
-    let byPrev = memo.get(path);
-    if (!byPrev) memo.set(path, (byPrev = new Map()));
-    let byNext = byPrev.get(prev);
-    if (!byNext) byPrev.set(prev, (byNext = new Map()));
-    let done = byNext.get(next);
-    if (!done) byNext.set(next, (done = diffValues(prev, next, path, [], memo)));
+    const known = memo.get(prev);
+    let done: Operation[];
+    if (known && known.next === next && known.path === path) done = known.ops;
+    else {
+      done = diffValues(prev, next, path, [], memo);
+      if (!known) memo.set(prev, { next, path, ops: done });
+    }
     for (const op of done) ops.push(op);
     return ops;
   }

@@ -20,6 +20,8 @@ export interface BenchReport {
     cpus: number;
     cpuModel: string;
     node: string;
+    /** Node and V8 flags of the run (the npm scripts set --no-parallel-scavenge, README "Garbage collection"). */
+    nodeFlags: string[];
     platform: string;
     /** Cores other processes kept busy in the 2 s before the run began. */
     busyBefore: number | null;
@@ -134,6 +136,9 @@ export const buildReport = (input: {
       cpus: os.cpus().length,
       cpuModel: os.cpus()[0]?.model ?? 'unknown',
       node: process.version,
+      nodeFlags: process.execArgv.filter(
+        (flag) => /^--[a-z-]+(=[\w.]+)?$/.test(flag) && !['--import', '--require', '--loader'].includes(flag),
+      ),
       platform: `${os.platform()} ${os.arch()}`,
       busyBefore: input.busyBefore,
       pinning: input.pinning,
@@ -292,7 +297,8 @@ const measuredRows = (label: string, m: MeasuredSummary): string[][] => [
 export const formatReport = (report: BenchReport): string => {
   const { config: c, setup: s } = report;
   const out: string[] = [];
-  const machine = `${report.machine.cpus} CPUs (${report.machine.cpuModel}), Node ${report.machine.node}, ${report.machine.platform}`;
+  const flags = report.machine.nodeFlags.length > 0 ? ` ${report.machine.nodeFlags.join(' ')}` : '';
+  const machine = `${report.machine.cpus} CPUs (${report.machine.cpuModel}), Node ${report.machine.node}${flags}, ${report.machine.platform}`;
   out.push(
     `Belfry load benchmark — ${machine}`,
     `${c.sessions} sessions x ${c.sockets} sockets (${c.sessions * c.sockets} in all), ${c.clientThreads} client thread(s) + 1 server thread, ` +

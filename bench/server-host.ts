@@ -39,7 +39,10 @@ const start = async (): Promise<{ port: number; close(): Promise<void> }> => {
   });
 };
 
-/** BENCH_PROFILE_DIR: one CPU profile of this thread per phase (open it in Chrome's DevTools). */
+/**
+ * BENCH_PROFILE_DIR: one CPU profile and one allocation profile (every sampled allocation, kept or
+ * collected: what the scavenges cost) of this thread per phase; open them in Chrome's DevTools.
+ */
 let inspector: Session | null = null;
 const profile = async (file: string | null) => {
   if (file === null) {
@@ -47,13 +50,21 @@ const profile = async (file: string | null) => {
     inspector.connect();
     await inspector.post('Profiler.enable');
     await inspector.post('Profiler.start');
+    await inspector.post('HeapProfiler.enable');
+    await inspector.post('HeapProfiler.startSampling', {
+      samplingInterval: 16384,
+      includeObjectsCollectedByMajorGC: true,
+      includeObjectsCollectedByMinorGC: true,
+    });
     return;
   }
   if (!inspector) return;
   const { profile: taken } = await inspector.post('Profiler.stop');
+  const { profile: allocations } = await inspector.post('HeapProfiler.stopSampling');
   inspector.disconnect();
   inspector = null;
   await writeFile(file, JSON.stringify(taken));
+  await writeFile(file.replace(/\.cpuprofile$/, '.heapprofile'), JSON.stringify(allocations));
 };
 
 try {

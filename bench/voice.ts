@@ -28,7 +28,7 @@ import {
 import type { RoomConnect, RoomSpec } from './voice-room';
 import { type ChatServer, startChatServer } from './voice-server';
 
-const HOW = 'cd /work/main && bash scripts/netns-run.sh npm run bench:voice -w bench';
+const HOW = 'bash scripts/netns-run.sh npm run bench:voice -w bench';
 
 /** The namespace scripts/netns-run.sh makes holds loopback and two test addresses of one /24, nothing else. */
 const namespaceProblem = (ip: string | undefined): string | null => {

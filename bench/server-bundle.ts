@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
+import { bundleServer } from '@belfry/server/bundle';
 
 /**
- * The server under test runs as it does in production: its source bundled by esbuild with the same
- * settings as `npm run build` (apps/server/build.mjs), not compiled file by file by tsx, whose output
+ * The server under test runs as it does in production: its source bundled by the server's own
+ * `bundleServer`, as `npm run build` does, not compiled file by file by tsx, whose output
  * differs (names kept with helper calls, per-module wrappers). The bundle is written beside the
  * server's own build output (apps/server/dist/, which git ignores) so that it finds the same npm
  * packages. BENCH_SERVER=source runs the TypeScript through tsx instead.
@@ -16,26 +16,7 @@ export const serverModule = (): Promise<string> => {
   built ??= (async () => {
     const entry = fileURLToPath(import.meta.resolve('@belfry/server'));
     const outfile = path.join(path.dirname(entry), '..', 'dist', 'bench', 'server.mjs');
-    await build({
-      entryPoints: [entry],
-      outfile,
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      sourcemap: true,
-      logLevel: 'warning',
-      plugins: [
-        {
-          name: 'registry-packages-external',
-          setup(b) {
-            b.onResolve({ filter: /^[^./]/ }, (args) =>
-              args.path.startsWith('@belfry/') ? undefined : { external: true },
-            );
-          },
-        },
-      ],
-    });
+    await bundleServer(entry, outfile);
     return pathToFileURL(outfile).href;
   })();
   return built;

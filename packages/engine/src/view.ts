@@ -220,6 +220,16 @@ const shownFromStep = (messages: readonly TextMessage[], k: Knowledge, reader: s
   return shown;
 };
 
+/** The viewer's list made message by message (a loop: the list is frozen, messageList.ts). */
+const shownFromScratch = (messages: readonly TextMessage[], k: Knowledge): TextMessage[] => {
+  const shown: TextMessage[] = [];
+  for (let i = 0; i < messages.length; i++) {
+    const out = messageFor(messages[i]!, k);
+    if (out) shown.push(out);
+  }
+  return shown;
+};
+
 const messagesFor = (messages: TextMessage[], k: Knowledge): TextMessage[] => {
   if (readByEveryone(messages)) return messages;
   const reader = messageReader(k);
@@ -227,14 +237,7 @@ const messagesFor = (messages: TextMessage[], k: Knowledge): TextMessage[] => {
   if (!byReader) shownLists.set(messages, (byReader = new Map()));
   let shown = byReader.get(reader);
   if (!shown) {
-    shown = shownFromStep(messages, k, reader) ?? [];
-    if (shown.length === 0) {
-      // Loops: the list is frozen, on which V8's array methods are slow (messageList.ts).
-      for (let i = 0; i < messages.length; i++) {
-        const out = messageFor(messages[i]!, k);
-        if (out) shown.push(out);
-      }
-    }
+    shown = shownFromStep(messages, k, reader) ?? shownFromScratch(messages, k);
     byReader.set(reader, shown);
   }
   return shown;

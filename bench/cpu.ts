@@ -29,6 +29,8 @@ export interface ThreadSample {
   cpuMs: number | null;
   /** Ms it was ready to run but waited for a core (another thread or process had it); null where unknown. */
   waitMs: number | null;
+  /** Ms of `cpuMs` spent in the kernel (system calls: socket writes and reads); 10 ms ticks; null where unknown. */
+  kernelMs: number | null;
   /** Its garbage collection pauses and loop stalls since its first sample (pauses.ts). */
   pauses: Pause[];
   /** The OS thread's id (for pinning it to a core: pin.ts); null where /proc is missing. */
@@ -49,27 +51,36 @@ export interface ProcessSample {
 /** Linux reports thread times in /proc/.../stat in USER_HZ ticks, fixed at 100 per second for user space. */
 const TICK_MS = 10;
 
-/**
- * From schedstat (ns: time on a core, time waiting in a run queue) where the kernel keeps it, else
- * from stat (utime + stime, 10 ms ticks, and no waiting time).
- */
-const threadTimes = (): { cpuMs: number | null; waitMs: number | null } => {
-  try {
-    const [run, wait] = fs.readFileSync('/proc/thread-self/schedstat', 'utf8').trim().split(/\s+/).map(Number);
-    if (Number.isFinite(run) && Number.isFinite(wait)) return { cpuMs: run! / 1e6, waitMs: wait! / 1e6 };
-  } catch {
-    // no schedstat in this kernel: fall back on stat
-  }
+/** utime and stime of this thread in ms (10 ms ticks), from /proc/thread-self/stat; null elsewhere. */
+const statTimes = (): { userMs: number; kernelMs: number } | null => {
   try {
     const text = fs.readFileSync('/proc/thread-self/stat', 'utf8');
     // The name in parentheses may hold spaces; the fields after it are plain. utime and stime are
     // fields 14 and 15 of proc(5), so 11 and 12 counted from the state (field 3).
     const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-    const ticks = Number(fields[11]) + Number(fields[12]);
-    return { cpuMs: Number.isFinite(ticks) ? ticks * TICK_MS : null, waitMs: null };
+    const [user, kernel] = [Number(fields[11]), Number(fields[12])];
+    return Number.isFinite(user) && Number.isFinite(kernel)
+      ? { userMs: user * TICK_MS, kernelMs: kernel * TICK_MS }
+      : null;
   } catch {
-    return { cpuMs: null, waitMs: null };
+    return null;
   }
+};
+
+/**
+ * From schedstat (ns: time on a core, time waiting in a run queue) where the kernel keeps it, else
+ * from stat (utime + stime, 10 ms ticks, and no waiting time).
+ */
+const threadTimes = (): { cpuMs: number | null; waitMs: number | null; kernelMs: number | null } => {
+  const stat = statTimes();
+  const kernelMs = stat?.kernelMs ?? null;
+  try {
+    const [run, wait] = fs.readFileSync('/proc/thread-self/schedstat', 'utf8').trim().split(/\s+/).map(Number);
+    if (Number.isFinite(run) && Number.isFinite(wait)) return { cpuMs: run! / 1e6, waitMs: wait! / 1e6, kernelMs };
+  } catch {
+    // no schedstat in this kernel: fall back on stat
+  }
+  return { cpuMs: stat ? stat.userMs + stat.kernelMs : null, waitMs: null, kernelMs };
 };
 
 const machineTicks = (): ProcessSample['machine'] => {
@@ -117,6 +128,8 @@ export interface ThreadShare {
    * (`busy`) that neither ran (`core`) nor waited for a core was blocked in the kernel (disk, locks).
    */
   waiting: number | null;
+  /** Of `core`, the share of one core it spent in the kernel (system calls); null where unknown. */
+  kernel: number | null;
   /** Ms its loop was active. */
   activeMs: number;
   /** What held its loop up in the window. */
@@ -134,6 +147,10 @@ export const threadShare = (before: ThreadSample, after: ThreadSample): ThreadSh
     core: before.cpuMs === null || after.cpuMs === null || wall <= 0 ? null : (after.cpuMs - before.cpuMs) / wall,
     waiting:
       before.waitMs === null || after.waitMs === null || wall <= 0 ? null : (after.waitMs - before.waitMs) / wall,
+    kernel:
+      before.kernelMs === null || after.kernelMs === null || wall <= 0
+        ? null
+        : (after.kernelMs - before.kernelMs) / wall,
     activeMs: active,
     pauses: pauseFigures(after.pauses, before.at, after.at),
     heapMb: after.heapMb,

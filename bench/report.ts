@@ -373,6 +373,8 @@ export const formatReport = (report: BenchReport): string => {
       table([
         ['', 'value'],
         [`server thread: ${SHARE}`, share(idle.cpu.server)],
+        // Socket work rather than JavaScript; on loopback partly the receivers' side (README).
+        ['server thread: in the kernel, share of a core (its socket calls: README)', pct(idle.cpu.server.kernel)],
         [
           'server thread event loop active per 1000 sockets (ms/s)',
           ((idle.cpu.server.activeMs / idle.seconds / idle.sockets) * 1000).toFixed(1),

@@ -41,7 +41,8 @@ const start = async (): Promise<{ port: number; close(): Promise<void> }> => {
 
 /**
  * BENCH_PROFILE_DIR: one CPU profile and one allocation profile (every sampled allocation, kept or
- * collected: what the scavenges cost) of this thread per phase; open them in Chrome's DevTools.
+ * collected: what the scavenges cost; with BENCH_HEAP_LIVE=1 only what is alive at the end: what they
+ * copy) of this thread per phase; open them in Chrome's DevTools.
  */
 let inspector: Session | null = null;
 const profile = async (file: string | null) => {
@@ -53,8 +54,8 @@ const profile = async (file: string | null) => {
     await inspector.post('HeapProfiler.enable');
     await inspector.post('HeapProfiler.startSampling', {
       samplingInterval: 16384,
-      includeObjectsCollectedByMajorGC: true,
-      includeObjectsCollectedByMinorGC: true,
+      includeObjectsCollectedByMajorGC: !process.env.BENCH_HEAP_LIVE,
+      includeObjectsCollectedByMinorGC: !process.env.BENCH_HEAP_LIVE,
     });
     return;
   }

@@ -250,9 +250,14 @@ const signalsFor = memoBy((signals: Signal[], id: string): Signal[] => {
   return mine.length === signals.length ? signals : mine.length === 0 ? NO_SIGNALS : mine;
 });
 
-/** Other whispers show as the envelope only; someone else's private channel not at all. */
-const channelsFor = memoBy((all: Record<string, string>, id: string): Record<string, string> => {
-  const own = all[id];
+/**
+ * Other whispers show as the envelope only; someone else's private channel not at all. `key` is the
+ * viewer's own channel, which is all the list depends on, or the viewer's id after a NUL when that
+ * channel is their private one (shown to them alone): viewers in no channel share one object.
+ */
+const channelsBy = memoBy((all: Record<string, string>, key: string): Record<string, string> => {
+  const id = key.startsWith('\0') ? key.slice(1) : undefined;
+  const own = id === undefined ? key : PRIVATE_CHANNEL;
   const channels: Record<string, string> = {};
   for (const [user, channel] of Object.entries(all)) {
     if (channel === PRIVATE_CHANNEL && user !== id) continue;
@@ -260,6 +265,11 @@ const channelsFor = memoBy((all: Record<string, string>, id: string): Record<str
   }
   return channels;
 });
+
+const channelsFor = (all: Record<string, string>, id: string): Record<string, string> => {
+  const own = all[id];
+  return channelsBy(all, own === PRIVATE_CHANNEL ? `\0${id}` : (own ?? ''));
+};
 
 const NO_REQUESTS: ChatState['whisperRequests'] = Object.freeze([]) as unknown as ChatState['whisperRequests'];
 
@@ -311,22 +321,56 @@ const chatOf = (chat: ChatState, k: Knowledge): ChatState => {
 const partFor = <I extends object, O>(
   build: (input: I, k: Knowledge) => O,
   keyOf: (input: I, k: Knowledge) => string,
+  // Kept keys live as long as their input: a per-viewer key is best an existing string (the viewer's
+  // id) in one of a few buckets, not a new string per viewer and change (bench/: what the scavenges copy).
+  bucketOf: (k: Knowledge) => number = () => 0,
 ) => {
-  const cache = new WeakMap<I, Map<string, O>>();
+  const cache = new WeakMap<I, Map<string, O>[]>();
   return (input: I, k: Knowledge): O => {
     const key = keyOf(input, k);
-    let outputs = cache.get(input);
-    if (!outputs) cache.set(input, (outputs = new Map()));
+    const bucket = bucketOf(k);
+    let buckets = cache.get(input);
+    if (!buckets) cache.set(input, (buckets = []));
+    let outputs = buckets[bucket];
+    if (!outputs) buckets[bucket] = outputs = new Map();
     let output = outputs.get(key);
     if (output === undefined) outputs.set(key, (output = build(input, k)));
     return output;
   };
 };
-const whoever = (k: Knowledge) =>
-  `${k.id}|${k.seat}|${+k.storyteller}${+k.grimoire}${+k.moderator}${+k.inGame}${+k.shownGrimoire}`;
-const seatsFor = partFor(seatsOf, (_seats, k) => `${k.id}|${k.seat}|${+(k.grimoire || k.shownGrimoire)}`);
+
+/**
+ * The chat as one viewer sees it, one object for all who see it alike: its pieces are kept per input
+ * and what they depend on, so viewers whose pieces are the same objects share the chat around them
+ * (without whispers, every player; a new object per viewer and change is what the scavenges copied).
+ */
+const chatFor = (() => {
+  const cache = new WeakMap<ChatState, ChatState[]>();
+  const same = (a: ChatState, b: ChatState) =>
+    a.messages === b.messages &&
+    a.signals === b.signals &&
+    a.channels === b.channels &&
+    a.whisperRequests === b.whisperRequests &&
+    a.aloneSince === b.aloneSince &&
+    a.following === b.following;
+  return (chat: ChatState, k: Knowledge): ChatState => {
+    const made = chatOf(chat, k);
+    if (made === chat) return chat;
+    let outputs = cache.get(chat);
+    if (!outputs) cache.set(chat, (outputs = []));
+    const kept = outputs.find((output) => same(output, made));
+    if (kept) return kept;
+    outputs.push(made);
+    return made;
+  };
+})();
+// A viewer's seat index follows from the seats and their id (knowledge.ts), so the id names their row.
+const seatsFor = partFor(
+  seatsOf,
+  (_seats, k) => k.id,
+  (k) => +(k.grimoire || k.shownGrimoire),
+);
 const usersFor = partFor(usersOf, (_users, k) => (k.storyteller || k.moderator ? '' : k.id));
-const chatFor = partFor(chatOf, (_chat, k) => whoever(k));
 const metaFor = partFor(metaOf, (_meta, k) => `${+(k.storyteller || k.moderator)}`);
 const voteFor = partFor(voteOf, (vote, k) => `${+k.grimoire}|${vote.isHidden ? k.seat : ''}`);
 const gameFor = partFor(
@@ -344,6 +388,17 @@ const storytellersFor = partFor(
     k.grimoire || k.shownGrimoire ? storytellers : storytellers.map((st) => hiddenStoryteller(st, '')),
   (_storytellers, k) => `${+(k.grimoire || k.shownGrimoire)}`,
 );
+
+/** The viewer's own row, kept per account entry while it says the same (one object less per viewer and change). */
+const viewerInfos = new WeakMap<SessionUser, ViewerInfo>();
+const viewerInfoOf = (state: SessionState, k: Knowledge): ViewerInfo => {
+  const user = state.users[k.id];
+  const kept = user && viewerInfos.get(user);
+  if (kept && kept.role === k.role && kept.seat === k.seat && kept.grimoireAccess === k.grimoire) return kept;
+  const info: ViewerInfo = { id: k.id, role: k.role, seat: k.seat, grimoireAccess: k.grimoire };
+  if (user) viewerInfos.set(user, info);
+  return info;
+};
 
 /**
  * What `viewerId` may see of the session (DESIGN principle 1; the table in README.md says it for
@@ -377,7 +432,7 @@ export const view = (state: SessionState, viewerId: string): SessionView => {
     storytellerRequests: state.storytellerRequests,
     chat: chatFor(state.chat, k),
     script: state.script,
-    viewer: { id: viewerId, role: k.role, seat: k.seat, grimoireAccess: k.grimoire },
+    viewer: viewerInfoOf(state, k),
   };
 };
 

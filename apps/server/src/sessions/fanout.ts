@@ -26,12 +26,22 @@ export interface Connection {
   seq: number;
 }
 
+/**
+ * A timer and the moment it was set for: a change that leaves the moment alone keeps the timer (a new
+ * one per change was two timer objects and a timer list per change, each kept for seconds: bench/).
+ */
+export interface Armed {
+  timer: NodeJS.Timeout;
+  at: number;
+}
+
 export interface LiveSession {
   state: SessionState;
   connections: Map<string, Connection>;
-  boostTimer: NodeJS.Timeout | null;
+  /** When the boost runs out (users without a subscription are then disconnected). */
+  boostTimer: Armed | null;
   /** The next change time alone makes (hook end, reveal step, pointing lock, timer hide). */
-  clockTimer: NodeJS.Timeout | null;
+  clockTimer: Armed | null;
 }
 
 /** Sends a socket the whole view (on attach, or when it asked again). */

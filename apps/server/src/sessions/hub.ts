@@ -15,7 +15,7 @@ import { SERVER_EVENTS } from '@belfry/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Socket } from 'socket.io';
 import type { NodeRegistry, Presence } from './nodes';
-import { broadcastViews, endConnection, type LiveSession, type Member, sendFull } from './fanout';
+import { type Armed, broadcastViews, endConnection, type LiveSession, type Member, sendFull } from './fanout';
 import { KeyedQueue } from './queue';
 import { SNAPSHOT_EVERY, type SessionStore } from './store';
 
@@ -35,6 +35,10 @@ export interface HubLinks {
   /** The chat server of each session hears who may hear and see whom (issue 17). */
   media?: { changed: (state: SessionState) => void; forget: (sessionId: string) => void };
 }
+
+const disarm = (armed: Armed | null) => {
+  if (armed) clearTimeout(armed.timer);
+};
 
 /**
  * The live sessions of this node. Every change goes: rule check (engine) → persist (CAS) →
@@ -285,8 +289,8 @@ export class SessionHub {
   }
 
   private drop(sessionId: string, session: LiveSession): void {
-    if (session.boostTimer) clearTimeout(session.boostTimer);
-    if (session.clockTimer) clearTimeout(session.clockTimer);
+    disarm(session.boostTimer);
+    disarm(session.clockTimer);
     this.live.delete(sessionId);
     this.links.media?.forget(sessionId);
   }
@@ -296,13 +300,15 @@ export class SessionHub {
    * step is scheduled, so a restarted node (or another one) picks it up from the stored state.
    */
   private scheduleClock(session: LiveSession): void {
-    if (session.clockTimer) clearTimeout(session.clockTimer);
-    session.clockTimer = null;
     const next = nextTimedIntent(session.state);
+    if (next && session.clockTimer?.at === next.at) return;
+    disarm(session.clockTimer);
+    session.clockTimer = null;
     if (!next) return;
     const sessionId = session.state.sessionId;
     const delay = Math.min(Math.max(0, next.at - Date.now()), 2 ** 30);
-    session.clockTimer = setTimeout(() => {
+    const timer = setTimeout(() => {
+      session.clockTimer = null;
       void this.queue.run(sessionId, async () => {
         const live = this.live.get(sessionId);
         if (live !== session) return;
@@ -311,7 +317,8 @@ export class SessionHub {
         this.scheduleClock(live);
       });
     }, delay);
-    session.clockTimer.unref();
+    timer.unref();
+    session.clockTimer = { timer, at: next.at };
   }
 
   private async commit(
@@ -370,10 +377,11 @@ export class SessionHub {
         endConnection(connection, refuse('kicked', 'The Storyteller removed you from this session.'));
       }
     }
-    if (session.boostTimer) clearTimeout(session.boostTimer);
-    session.boostTimer = null;
     const remaining = state.boostUntil - Date.now();
     const unsubscribed = [...session.connections.values()].filter((c) => !c.member.isSubscribed && !c.closing);
+    if (unsubscribed.length > 0 && remaining > 0 && session.boostTimer?.at === state.boostUntil) return;
+    disarm(session.boostTimer);
+    session.boostTimer = null;
     if (unsubscribed.length === 0) return;
     if (remaining <= 0) {
       for (const connection of unsubscribed) {
@@ -384,9 +392,18 @@ export class SessionHub {
       }
       return;
     }
-    // setTimeout cannot wait longer than about 24.8 days; re-check well before that.
-    session.boostTimer = setTimeout(() => void this.recheck(state.sessionId), Math.min(remaining + 50, 2 ** 30));
-    session.boostTimer.unref();
+    // setTimeout cannot wait longer than about 24.8 days; re-check well before that. The timer
+    // outlives this state, so it holds the session's id, not the state.
+    const { sessionId } = state;
+    const timer = setTimeout(
+      () => {
+        session.boostTimer = null;
+        void this.recheck(sessionId);
+      },
+      Math.min(remaining + 50, 2 ** 30),
+    );
+    timer.unref();
+    session.boostTimer = { timer, at: state.boostUntil };
   }
 
   private recheck(sessionId: string): Promise<void> {

@@ -251,24 +251,26 @@ const signalsFor = memoBy((signals: Signal[], id: string): Signal[] => {
 });
 
 /**
- * Other whispers show as the envelope only; someone else's private channel not at all. `key` is the
- * viewer's own channel, which is all the list depends on, or the viewer's id after a NUL when that
- * channel is their private one (shown to them alone): viewers in no channel share one object.
+ * Other whispers show as the envelope only; someone else's private channel not at all. The list
+ * depends only on the viewer's own channel, so viewers in the same one (or in none) share one object;
+ * a viewer in their private channel, which is shown to them alone, gets their own.
  */
-const channelsBy = memoBy((all: Record<string, string>, key: string): Record<string, string> => {
-  const id = key.startsWith('\0') ? key.slice(1) : undefined;
-  const own = id === undefined ? key : PRIVATE_CHANNEL;
+const channelsShown = (all: Record<string, string>, own: string | undefined, id: string | undefined) => {
   const channels: Record<string, string> = {};
   for (const [user, channel] of Object.entries(all)) {
     if (channel === PRIVATE_CHANNEL && user !== id) continue;
     channels[user] = isWhisperChannel(channel) && channel !== own ? HIDDEN_WHISPER : channel;
   }
   return channels;
-});
+};
+const channelsByOwn = memoBy((all: Record<string, string>, own: string) =>
+  channelsShown(all, own || undefined, undefined),
+);
+const channelsInPrivate = memoBy((all: Record<string, string>, id: string) => channelsShown(all, PRIVATE_CHANNEL, id));
 
 const channelsFor = (all: Record<string, string>, id: string): Record<string, string> => {
   const own = all[id];
-  return channelsBy(all, own === PRIVATE_CHANNEL ? `\0${id}` : (own ?? ''));
+  return own === PRIVATE_CHANNEL ? channelsInPrivate(all, id) : channelsByOwn(all, own ?? '');
 };
 
 const NO_REQUESTS: ChatState['whisperRequests'] = Object.freeze([]) as unknown as ChatState['whisperRequests'];

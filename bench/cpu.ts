@@ -142,15 +142,14 @@ export const threadShare = (before: ThreadSample, after: ThreadSample): ThreadSh
   const active = after.active - before.active;
   const total = active + (after.idle - before.idle);
   const wall = after.at - before.at;
+  // A cumulative figure's growth in the window as a share of its wall time; null where unknown.
+  const perWall = (from: number | null, to: number | null) =>
+    from === null || to === null || wall <= 0 ? null : (to - from) / wall;
   return {
     busy: total > 0 ? active / total : 0,
-    core: before.cpuMs === null || after.cpuMs === null || wall <= 0 ? null : (after.cpuMs - before.cpuMs) / wall,
-    waiting:
-      before.waitMs === null || after.waitMs === null || wall <= 0 ? null : (after.waitMs - before.waitMs) / wall,
-    kernel:
-      before.kernelMs === null || after.kernelMs === null || wall <= 0
-        ? null
-        : (after.kernelMs - before.kernelMs) / wall,
+    core: perWall(before.cpuMs, after.cpuMs),
+    waiting: perWall(before.waitMs, after.waitMs),
+    kernel: perWall(before.kernelMs, after.kernelMs),
     activeMs: active,
     pauses: pauseFigures(after.pauses, before.at, after.at),
     heapMb: after.heapMb,

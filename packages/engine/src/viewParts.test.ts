@@ -2,8 +2,9 @@ import fc from 'fast-check';
 import { expect, it } from 'vitest';
 import { apply } from './apply';
 import type { Intent } from './intents';
-import { arbClientIntent, arbTick, arbViewerIntent } from './noninterference/intents';
+import { arbClientIntent, arbTick, arbViewerIntent, isTick } from './noninterference/intents';
 import { arbState, T, USERS } from './noninterference/states';
+import { SYSTEM } from './testing';
 import type { Actor, SessionState } from './types';
 import { view } from './view';
 
@@ -12,8 +13,6 @@ import { view } from './view';
  * are built from, view.ts). Whatever order viewers and changes come in, a view built through what is
  * kept must be the view built from nothing: a copy of the state (through JSON) has no kept parts at all.
  */
-const SYSTEM: Actor = { userId: '', level: 'none', isSystem: true };
-const TICKS = new Set(['voteComplete', 'pointingLock', 'hookEnd', 'clearSignals', 'expireMessages', 'whisperTimeout']);
 
 const arbRun = arbState.chain((state) =>
   fc.record({
@@ -44,7 +43,7 @@ it('a view built from kept parts is the view built from nothing, for every viewe
         now += wait;
         // A viewer-aimed intent is drawn from the current state, so most of them are accepted.
         const intent: Intent = fixed ?? fc.sample(arbViewerIntent(s, who), { numRuns: 1, seed })[0]!;
-        const actor: Actor = TICKS.has(intent.type) ? SYSTEM : { userId: who, level: s.users[who]!.level };
+        const actor: Actor = isTick(intent) ? SYSTEM : { userId: who, level: s.users[who]!.level };
         const result = apply(s, intent, actor, now);
         if (!result.ok) continue;
         s = result.state;

@@ -103,7 +103,7 @@ export const arbClientIntent: fc.Arbitrary<Intent> = fc.oneof(
 );
 
 /** Time passing: the steps the server runs by itself (the reveal excepted: it shows the grimoire on purpose). */
-export const arbTick: fc.Arbitrary<Intent> = fc.constantFrom<Intent>(
+const TICKS: Intent[] = [
   { type: 'voteComplete' },
   { type: 'pointingLock' },
   { type: 'hookEnd' },
@@ -111,7 +111,12 @@ export const arbTick: fc.Arbitrary<Intent> = fc.constantFrom<Intent>(
   { type: 'expireMessages' },
   { type: 'whisperTimeout' },
   { type: 'timerHide' },
-);
+];
+export const arbTick: fc.Arbitrary<Intent> = fc.constantFrom<Intent>(...TICKS);
+
+const TICK_TYPES = new Set(TICKS.map((tick) => tick.type));
+/** Whether the server sends this intent itself (as the system actor), not a client. */
+export const isTick = (intent: Intent): boolean => TICK_TYPES.has(intent.type);
 
 /**
  * Intents aimed at what this viewer can reach (their seat, empty seats, their signals, their

@@ -4,7 +4,8 @@ import { apply } from '../apply';
 import type { Intent } from '../intents';
 import type { Actor, SessionState } from '../types';
 import { view } from '../view';
-import { arbClientIntent, arbTick, arbViewerIntent } from './intents';
+import { SYSTEM } from '../testing';
+import { arbClientIntent, arbTick, arbViewerIntent, isTick } from './intents';
 import { arbSecretChange, factsOf } from './secrets';
 import { arbState, T, USERS } from './states';
 
@@ -69,17 +70,6 @@ const arbCase = arbState.chain((state) =>
   ),
 );
 
-const SYSTEM: Actor = { userId: '', level: 'none', isSystem: true };
-const TICKS = new Set([
-  'voteComplete',
-  'pointingLock',
-  'hookEnd',
-  'clearSignals',
-  'expireMessages',
-  'whisperTimeout',
-  'timerHide',
-]);
-
 const check = (a: SessionState, b: SessionState, viewer: string, steps: [Intent, number][]): string | null => {
   const diff = firstDifference(view(a, viewer), view(b, viewer));
   if (diff) return `the view differs at ${diff}`;
@@ -88,7 +78,7 @@ const check = (a: SessionState, b: SessionState, viewer: string, steps: [Intent,
   let now = T;
   for (const [intent, wait] of steps) {
     now += wait;
-    const who = TICKS.has(intent.type) ? SYSTEM : actor;
+    const who = isTick(intent) ? SYSTEM : actor;
     const ra = apply(a, intent, who, now);
     const rb = apply(b, intent, who, now);
     const said = JSON.stringify(intent);

@@ -13,9 +13,15 @@ export interface ListStep {
 
 const steps = new WeakMap<readonly unknown[], ListStep>();
 
-/** Records that `next` is `from` less the item at `removed` (-1: none), with items appended. */
+/**
+ * Records that `next` is `from` less the item at `removed` (-1: none), with items appended, and
+ * forgets how `from` was made: a diff only ever asks one step back (from the list a viewer was last
+ * sent), and a kept step holds its `from` alive, so each list would keep every list before it, a whole
+ * copy of up to 500 entries per message or expiry since the session began.
+ */
 export const madeFrom = (next: readonly unknown[], from: readonly unknown[], removed: number): void => {
   steps.set(next, { from, removed });
+  steps.delete(from);
 };
 
 export const stepOf = (list: readonly unknown[]): ListStep | undefined => steps.get(list);

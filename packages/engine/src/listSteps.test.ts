@@ -1,0 +1,52 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { describe, expect, it } from 'vitest';
+import { apply } from './apply';
+import { stepOf } from './listSteps';
+import { ALICE, BOB, ok, ST, T0, tableWith } from './testing';
+import type { SessionState, TextMessage } from './types';
+import { view } from './view';
+
+// A full collection on demand, so that what is no longer reachable is seen to go.
+setFlagsFromString('--expose-gc');
+const collectGarbage = runInNewContext('gc') as () => void;
+
+/** WeakRef targets stay alive until the current job ends: collect after it. */
+const collected = async (refs: WeakRef<object>[]) => {
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  collectGarbage();
+  return refs.filter((ref) => ref.deref() === undefined).length;
+};
+
+describe('a list keeps only the step it was made by (issue 16)', () => {
+  it('the lists of earlier states, and what viewers were shown of them, are let go', async () => {
+    let s: SessionState = tableWith(5);
+    s = ok(apply(s, { type: 'claimSeat', index: 0 }, ALICE, T0));
+    s = ok(apply(s, { type: 'claimSeat', index: 1 }, BOB, T0 + 1));
+    const earlier: WeakRef<object>[] = [];
+    let shown: TextMessage[] = [];
+    for (let i = 0; i < 60; i++) {
+      // A whisper makes every viewer's list their own (view.ts), so both kinds of list are made.
+      const recipientId = i === 0 ? 'bob' : '';
+      s = ok(apply(s, { type: 'textMessage', message: `m${i}`, recipientId }, ALICE, T0 + 10 + i));
+      const next = view(s, 'bob').chat.messages;
+      // The diff asks one step back: the new list says how it was made from the one shown before.
+      if (i > 0) expect(stepOf(next)?.from).toBe(shown);
+      shown = next;
+      for (const id of ['st', 'alice']) view(s, id);
+      if (i < 50) earlier.push(new WeakRef(s.chat.messages), new WeakRef(shown));
+    }
+    expect(s.chat.messages.length).toBeGreaterThan(60);
+    expect(await collected(earlier)).toBe(earlier.length);
+    expect(view(s, 'bob').chat.messages).toBe(shown);
+  });
+
+  it('a list made from the state before still says how, whatever came before that', () => {
+    let s = tableWith(3);
+    s = ok(apply(s, { type: 'textMessage', message: 'one', recipientId: '' }, ST, T0));
+    const before = s.chat.messages;
+    s = ok(apply(s, { type: 'textMessage', message: 'two', recipientId: '' }, ST, T0 + 1));
+    expect(stepOf(s.chat.messages)).toEqual({ from: before, removed: -1 });
+    expect(stepOf(before)).toBeUndefined();
+  });
+});

@@ -1,3 +1,5 @@
+/// <reference types="node" />
+// Node only for its collector: the rules themselves stay free of Node (README).
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';

@@ -68,6 +68,7 @@ const sumCounters = (parts: Counters[]): Counters => {
     sessionFrames: 0,
     sessionBytes: 0,
     pings: 0,
+    clientPings: 0,
     versionGaps: 0,
     failedPatches: 0,
     relayMessages: 0,

@@ -90,6 +90,8 @@ export interface Counters {
   sessionFrames: number;
   sessionBytes: number;
   pings: number;
+  /** The clients' own pings (every 60 s, as the web app's) that the server answered. */
+  clientPings: number;
   versionGaps: number;
   failedPatches: number;
   /** Relay: messages and bytes received. */

@@ -4,6 +4,7 @@
  * on one thread. Each command is answered when done; usage and progress are answered while a loop runs.
  */
 import { parentPort } from 'node:worker_threads';
+import { PING_INTERVAL_MS } from '@belfry/engine';
 import type { ClientCommand, ClientReply, ClientRequest, Counters, Progress, SessionSpec } from './client-messages';
 import { threadSample } from './cpu';
 import {
@@ -37,6 +38,7 @@ const connectBelfry = async (serverPort: number, specs: SessionSpec[], batch: nu
     const client = new ViewClient(serverPort, spec.sessionId, user.userId, user.token, {
       inPlace: true,
       shared: shared[s],
+      pingEveryMs: PING_INTERVAL_MS,
     });
     sessions[s]!.clients[u] = client;
     await client.joined(30_000);
@@ -86,6 +88,7 @@ const counters = (reset: boolean): Counters => {
     sessionFrames: sum((c) => c.sessionFrames),
     sessionBytes: sum((c) => c.sessionBytes),
     pings: sum((c) => c.pings),
+    clientPings: sum((c) => c.clientPings),
     versionGaps: sum((c) => c.versionGaps),
     failedPatches: sum((c) => c.failedPatches),
     relayMessages: relayMessages - relayBase.messages,
@@ -98,6 +101,7 @@ const counters = (reset: boolean): Counters => {
       client.sessionFrames = 0;
       client.sessionBytes = 0;
       client.pings = 0;
+      client.clientPings = 0;
       client.versionGaps = 0;
       client.failedPatches = 0;
     }

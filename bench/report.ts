@@ -368,8 +368,8 @@ export const formatReport = (report: BenchReport): string => {
       '',
       `Idle: ${idle.sockets} sockets connected, nobody acting, ${idle.seconds.toFixed(0)} s ` +
         (idle.seconds >= 60
-          ? '(the server pings every socket every 60 s: each was pinged once or more in this window)'
-          : '(shorter than the 60 s ping interval: only some sockets were pinged)'),
+          ? "(each client pings every 60 s as the web app does, and Socket.IO's heartbeat every 25 s measures the round trips)"
+          : '(shorter than the 60 s ping interval: only some clients pinged)'),
       table([
         ['', 'value'],
         [`server thread: ${SHARE}`, share(idle.cpu.server)],
@@ -380,8 +380,8 @@ export const formatReport = (report: BenchReport): string => {
           ((idle.cpu.server.activeMs / idle.seconds / idle.sockets) * 1000).toFixed(1),
         ],
         [
-          'serverPings answered (per socket per minute)',
-          `${idle.counters.pings} (${perMinute(idle.counters.pings).toFixed(2)})`,
+          'client pings answered (per socket per minute)',
+          `${idle.counters.clientPings} (${perMinute(idle.counters.clientPings).toFixed(2)})`,
         ],
         ['patches received per socket per minute', perMinute(idle.counters.patchFrames).toFixed(2)],
         ['patch bytes received per socket per minute', kb(perMinute(idle.counters.patchBytes))],

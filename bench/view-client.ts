@@ -36,6 +36,9 @@ export class ViewClient {
   lastSessionBytes = 0;
   /** `serverPing`s answered. */
   pings = 0;
+  /** The client's own `ping`s the server answered (option `pingEveryMs`). */
+  clientPings = 0;
+  private pingTimer: ReturnType<typeof setTimeout> | undefined;
   /** Patches whose `from` was not the version held (the client had to ask for a full view). */
   versionGaps = 0;
   /** Patches that did not apply to the view they claimed to start from. */
@@ -52,7 +55,7 @@ export class ViewClient {
     readonly sessionId: string,
     readonly userId: string,
     token: string,
-    private readonly options: { inPlace?: boolean; shared?: SharedMessages } = {},
+    private readonly options: { inPlace?: boolean; shared?: SharedMessages; pingEveryMs?: number } = {},
   ) {
     this.socket = io(`http://127.0.0.1:${port}`, {
       path: '/backend/socket/',
@@ -78,6 +81,22 @@ export class ViewClient {
         }
       });
     });
+    // The web app pings every 60 s for its clock (sessionConnection.ts); these pings start at a random
+    // moment of the first interval, as tabs opened at different times would. (Its burst of 5 pings
+    // right after connecting is left out: it weighs only on joining.)
+    const every = options.pingEveryMs;
+    if (every) {
+      const ping = () => {
+        this.pingTimer = setTimeout(ping, every);
+        this.socket
+          .timeout(5000)
+          .emitWithAck('ping', { sentAt: Date.now() })
+          .then((ack: Ack) => void (ack.ok && this.clientPings++))
+          .catch(() => undefined);
+      };
+      this.socket.once('connect', () => (this.pingTimer = setTimeout(ping, Math.random() * every)));
+      this.socket.once('disconnect', () => clearTimeout(this.pingTimer));
+    }
     // The server measures the round trip with this (the vote grace uses it); a browser answers at once.
     this.socket.on('serverPing', (_sentAt: number, ack: (clientNow: number) => void) => {
       this.pings++;
@@ -163,6 +182,7 @@ export class ViewClient {
   }
 
   close() {
+    clearTimeout(this.pingTimer);
     this.socket.disconnect();
   }
 

@@ -145,7 +145,7 @@ export const startServer = async (
     // Each ping is a frame each way per socket: at 10 s they were most of an idle node's work (bench/:
     // 8,000 sockets, 5 % of a core). A socket that vanished without closing (a sleeping laptop, a lost
     // network) shows offline after at most 25 + 10 s; one that closes shows offline at once.
-    pingInterval: 25_000,
+    pingInterval: config.socketPingIntervalMs,
     pingTimeout: 10_000,
   });
 

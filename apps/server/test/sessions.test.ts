@@ -13,6 +13,8 @@ import {
   tryConnect,
 } from './harness';
 
+const HEARTBEAT_MS = 500;
+
 describe.each(DIALECTS)('live sessions over Socket.IO (%s)', (dialect) => {
   let server: BelfryServer;
   let drop: () => Promise<void>;
@@ -40,7 +42,8 @@ describe.each(DIALECTS)('live sessions over Socket.IO (%s)', (dialect) => {
     const db = await freshDatabase(dialect);
     drop = db.drop;
     // This suite sends many malformed messages in a row; the message rates have their own suite (hostile.test.ts).
-    server = await startTestServer(testConfig(db, { socketRateFactor: 10 }));
+    // The transport's heartbeat every 0.5 s instead of 25, so a test sees the round trips it measures.
+    server = await startTestServer(testConfig(db, { socketRateFactor: 10, socketPingIntervalMs: HEARTBEAT_MS }));
     storyteller = await register(server, 'storyteller');
     player = await register(server, 'player');
   });
@@ -169,6 +172,18 @@ describe.each(DIALECTS)('live sessions over Socket.IO (%s)', (dialect) => {
     expect(await tryConnect(server, 'no-such-game', player.accessToken)).toBe('not_found');
   });
 
+  /** The latency the server stored with the newest event of the session, when `p` claimed or left seat 0. */
+  const latencyCarried = async (sessionId: string, p: TestClient, i: number) => {
+    expect((await p.request('claimSeat', { index: i % 2 === 0 ? 0 : -1 })).ok).toBe(true);
+    const event = await server.db.kysely
+      .selectFrom('session_events')
+      .select('actor')
+      .where('session_id', '=', sessionId)
+      .orderBy('version', 'desc')
+      .executeTakeFirst();
+    return event ? (JSON.parse(event.actor) as { latency?: number }).latency : undefined;
+  };
+
   it("answers ping with the server time; the server measures each socket's latency itself, and keeps it out of the session", async () => {
     const id = await create('pinger');
     const p = connect(id, player);
@@ -176,21 +191,30 @@ describe.each(DIALECTS)('live sessions over Socket.IO (%s)', (dialect) => {
     const ack = await p.request<{ serverTime: number }>('ping', { sentAt: Date.now(), latency: 999 });
     expect(ack.ok && typeof ack.serverTime).toBe('number');
     // The next intent carries what the server measured (for the vote's grace), not what the client said.
-    let actor: { latency?: number } = {};
-    for (let i = 0; i < 5 && actor.latency === undefined; i++) {
+    let latency: number | undefined;
+    for (let i = 0; i < 5 && latency === undefined; i++) {
       await new Promise((r) => setTimeout(r, 50));
-      expect((await p.request('claimSeat', { index: i % 2 === 0 ? 0 : -1 })).ok).toBe(true);
-      const event = await server.db.kysely
-        .selectFrom('session_events')
-        .select('actor')
-        .where('session_id', '=', id)
-        .orderBy('version', 'desc')
-        .executeTakeFirst();
-      actor = event ? (JSON.parse(event.actor) as { latency?: number }) : {};
+      latency = await latencyCarried(id, p, i);
     }
-    expect(actor.latency).toBeGreaterThanOrEqual(0);
-    expect(actor.latency).toBeLessThan(999);
+    expect(latency).toBeGreaterThanOrEqual(0);
+    expect(latency).toBeLessThan(999);
     expect(JSON.stringify(p.view!.users)).not.toContain('"ping"');
+  });
+
+  it("after connecting, the transport's own heartbeat measures the round trip: no serverPing needed", async () => {
+    const id = await create('heartbeat');
+    const p = connect(id, player);
+    // This client never answers the server's serverPing, so only the heartbeat can give a figure.
+    p.socket.off('serverPing');
+    await p.until(() => true);
+    expect(await latencyCarried(id, p, 0)).toBeUndefined();
+    let latency: number | undefined;
+    for (let i = 1; i < 8 && latency === undefined; i++) {
+      await new Promise((r) => setTimeout(r, HEARTBEAT_MS / 2));
+      latency = await latencyCarried(id, p, i);
+    }
+    expect(latency).toBeGreaterThanOrEqual(0);
+    expect(latency).toBeLessThan(HEARTBEAT_MS);
   });
 
   it('the lobby lists public sessions and the private ones the user is in', async () => {

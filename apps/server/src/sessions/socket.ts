@@ -1,4 +1,4 @@
-import { hasSubscription, PING_INTERVAL_MS, joinRefusal, type Level, normalizeSessionCode } from '@belfry/engine';
+import { hasSubscription, joinRefusal, type Level, normalizeSessionCode } from '@belfry/engine';
 import {
   ackError,
   clientMessages,
@@ -157,7 +157,18 @@ export const attachSessionSockets = (
       });
     });
     // The server measures each socket's round trip itself (the vote grace depends on it, so a client's
-    // own report is not believed): at connect and every 60 s (spec: ping every 60 s).
+    // own report is not believed): with a `serverPing` at connect, then at every ping of the transport's
+    // own heartbeat (app.ts: every 25 s, answered by the client's Socket.IO), which costs no frame of
+    // ours; a `serverPing` a minute per socket was a third of an idle node's frames (bench/).
+    // Kept with this socket, not in the session (it would be a write a minute for every socket): the
+    // intents it sends carry it for the vote's grace.
+    const measured = (roundTrip: number) => {
+      member.actor.latency = roundTrip;
+      if (!member.isSubscribed) return;
+      hub.renewBoost(sessionId, member.actor.userId).catch((error: unknown) => {
+        log.error({ err: error, sessionId }, 'boost renewal failed');
+      });
+    };
     const measure = async () => {
       const sentAt = Date.now();
       try {
@@ -165,15 +176,18 @@ export const attachSessionSockets = (
       } catch {
         return; // no answer: keep the last figure
       }
-      // Kept with this socket, not in the session (it would be a write a minute for every socket):
-      // the intents it sends carry it for the vote's grace.
-      member.actor.latency = Date.now() - sentAt;
-      if (member.isSubscribed) await hub.renewBoost(sessionId, member.actor.userId);
+      measured(Date.now() - sentAt);
     };
-    const pinger = setInterval(() => void measure(), PING_INTERVAL_MS);
-    pinger.unref();
+    let heartbeatSentAt = 0;
+    socket.conn.on('packetCreate', (packet: { type: string }) => {
+      if (packet.type === 'ping') heartbeatSentAt = Date.now();
+    });
+    socket.conn.on('heartbeat', () => {
+      if (heartbeatSentAt === 0) return;
+      measured(Date.now() - heartbeatSentAt);
+      heartbeatSentAt = 0;
+    });
     socket.on('disconnect', (reason) => {
-      clearInterval(pinger);
       // Oversized or unparsable frames end the connection inside Socket.IO; say so in the log.
       if (reason === 'parse error' || reason === 'transport error') {
         log.warn({ sessionId, userId: member.actor.userId, reason }, 'socket dropped');

@@ -218,6 +218,8 @@ export class TestClient {
   socket: Socket;
   view: SessionView | null = null;
   patches = 0;
+  /** Full views received: the one on joining, then one per resync (a patch that did not fit). */
+  fullViews = 0;
   private waiters: (() => void)[] = [];
 
   constructor(port: number, sessionId: string, token: string) {
@@ -230,6 +232,7 @@ export class TestClient {
     });
     this.socket.on('serverPing', (_sentAt: number, ack: (now: number) => void) => ack(Date.now()));
     this.socket.on('session', (full: SessionView) => {
+      this.fullViews++;
       this.view = full;
       this.notify();
     });

@@ -73,6 +73,8 @@ describe('patches keep every viewer on their own view (issue 16)', () => {
     await ok(b, 'vote', { index: 1, value: 1, at: Date.now() });
     await ok(st, 'voteControl', { action: 'finish' });
     expect(steps).toBe(15);
+    // Every step reached every socket as a patch that fit the view it held: none had to ask again.
+    expect(clients.map((client) => client.fullViews)).toEqual(clients.map(() => 1));
     // The viewers did not all see the same thing: the check above compared different views.
     expect(a.view!.seats[0]!.role?.id).toBe('imp');
     expect(b.view!.seats[0]!.role).toBeNull();

@@ -1,4 +1,4 @@
-import { view, type Actor, type Refusal, type SessionState, type SessionUser, type SessionView } from '@belfry/engine';
+import { view, type Actor, type Refusal, type SessionState, type SessionUser } from '@belfry/engine';
 import { diffJson, type DiffMemo, SERVER_EVENTS, type ViewPatch } from '@belfry/protocol';
 import type { Socket } from 'socket.io';
 
@@ -16,8 +16,13 @@ export interface Connection {
   member: Member;
   /** Ended on purpose; its disconnect handler removes it and marks the user offline. */
   closing?: boolean;
-  /** The last view this socket was sent; patches are computed against it. */
-  lastView: SessionView | null;
+  /**
+   * The state this socket's last view was built from; patches are computed against that view, built
+   * again from it. Only the view's root is made again (its parts are kept per input part: engine
+   * view.ts), where keeping the view itself kept a root per viewer and change until the session's next
+   * change, which every scavenge in between copied (bench/).
+   */
+  lastState: SessionState | null;
   /**
    * This socket's own view number (the `version` its views and patches carry). It counts only the
    * changes this viewer can see: the session's version counts every change, and would tell a player
@@ -48,9 +53,12 @@ export interface LiveSession {
 export const sendFull = (session: LiveSession, socketId: string): void => {
   const connection = session.connections.get(socketId);
   if (!connection) return;
-  connection.lastView = view(session.state, connection.member.profile.id);
+  connection.lastState = session.state;
   connection.seq += 1;
-  connection.socket.emit(SERVER_EVENTS.session, { ...connection.lastView, version: connection.seq });
+  connection.socket.emit(SERVER_EVENTS.session, {
+    ...view(session.state, connection.member.profile.id),
+    version: connection.seq,
+  });
 };
 
 /** Ends a connection on purpose: the client shows why and does not reconnect. */
@@ -78,7 +86,7 @@ export const broadcastViews = (session: LiveSession): void => {
   // viewers of a vote step mostly hold the same seats, vote and chat objects: each pair is diffed once.
   const memo: DiffMemo = new Map();
   // Several sockets of one user (tabs) usually hold the same last view: compute each view and patch once.
-  const done = new Map<string, { prev: SessionView; next: SessionView; ops: string[] }>();
+  const done = new Map<string, { before: SessionState; ops: string[] }>();
   const json = new Map<Operation, string>();
   const jsonOf = (op: Operation) => {
     let text = json.get(op);
@@ -87,18 +95,18 @@ export const broadcastViews = (session: LiveSession): void => {
   };
   const outgoing: (Connection | string)[] = [];
   for (const connection of session.connections.values()) {
-    const prev = connection.lastView;
-    if (!prev || connection.closing) continue; // a new one gets a full view when its attach finishes
+    const before = connection.lastState;
+    if (!before || connection.closing) continue; // a new one gets a full view when its attach finishes
     const userId = connection.member.profile.id;
     let entry = done.get(userId);
-    if (!entry || entry.prev !== prev) {
-      const next = view(session.state, userId);
-      entry = { prev, next, ops: diffJson(prev, next, '', [], memo).map(jsonOf) };
+    if (!entry || entry.before !== before) {
+      const ops = diffJson(view(before, userId), view(session.state, userId), '', [], memo);
+      entry = { before, ops: ops.map(jsonOf) };
       done.set(userId, entry);
     }
     // A change this viewer cannot see sends nothing at all: no empty patch, no new number.
     if (entry.ops.length === 0) continue;
-    connection.lastView = entry.next;
+    connection.lastState = session.state;
     outgoing.push(connection, patchPacket(connection.seq, connection.seq + 1, entry.ops));
     connection.seq += 1;
   }

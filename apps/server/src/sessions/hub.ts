@@ -87,7 +87,7 @@ export class SessionHub {
       if (!session) return refuse('not_found', 'This session does not exist.');
       const userId = member.profile.id;
       if (!this.holds(session, userId)) await this.links.registry.arrive({ sessionId, userId });
-      session.connections.set(socket.id, { socket, member, lastView: null, seq: 0 });
+      session.connections.set(socket.id, { socket, member, lastState: null, seq: 0 });
       const presence: Intent = {
         type: 'presence',
         user: member.profile,

@@ -27,31 +27,43 @@ export interface Knowledge {
 
 /**
  * Who sits where, who holds a seat, who tells the story and who was shown the grimoire, gathered once
- * per state: the sixteen viewers of a change each ask, and asking the rules (permissions.ts) scans the
- * seats several times per viewer. knowledge.test.ts checks that both always agree.
+ * per seating: the sixteen viewers of a change each ask, and asking the rules (permissions.ts) scans the
+ * seats several times per viewer. It is made from the seats, the storytellers and the signals alone, so
+ * a change that leaves those three the same objects (a vote, a message, the clock) keeps it: one made per
+ * state lived until the next change, copied by the server's scavenges (bench/). knowledge.test.ts checks
+ * that the roster and the rules always agree, viewParts.test.ts that views over runs of changes do.
  */
 interface Roster {
+  storytellerList: SessionState['storytellers'];
+  signals: SessionState['chat']['signals'];
   seatOf: Map<string, number>;
   holders: Set<string>;
   storytellers: Set<string>;
   shownGrimoire: Set<string>;
 }
 
-const rosters = new WeakMap<SessionState, Roster>();
+const rosters = new WeakMap<SessionState['seats'], Roster>();
 
 const rosterOf = (state: SessionState): Roster => {
-  let roster = rosters.get(state);
-  if (roster) return roster;
-  roster = { seatOf: new Map(), holders: new Set(), storytellers: new Set(), shownGrimoire: new Set() };
+  const kept = rosters.get(state.seats);
+  if (kept && kept.storytellerList === state.storytellers && kept.signals === state.chat.signals) return kept;
+  const roster: Roster = {
+    storytellerList: state.storytellers,
+    signals: state.chat.signals,
+    seatOf: new Map(),
+    holders: new Set(),
+    storytellers: new Set(),
+    shownGrimoire: new Set(),
+  };
   state.seats.forEach((seat, index) => {
-    if (seat.id !== '' && !roster!.seatOf.has(seat.id)) roster!.seatOf.set(seat.id, index);
-    if (seat.holder !== null) roster!.holders.add(seat.holder);
+    if (seat.id !== '' && !roster.seatOf.has(seat.id)) roster.seatOf.set(seat.id, index);
+    if (seat.holder !== null) roster.holders.add(seat.holder);
   });
   for (const st of state.storytellers) roster.storytellers.add(st.id);
   for (const signal of state.chat.signals) {
     if (signal.message.some((part) => part.id === 'grimoire')) for (const to of signal.to) roster.shownGrimoire.add(to);
   }
-  rosters.set(state, roster);
+  rosters.set(state.seats, roster);
   return roster;
 };
 

@@ -38,7 +38,7 @@ export class ViewClient {
   pings = 0;
   /** The client's own `ping`s the server answered (option `pingEveryMs`). */
   clientPings = 0;
-  private pingTimer: ReturnType<typeof setTimeout> | undefined;
+  private pingTimer: ReturnType<typeof setInterval> | undefined;
   /** Patches whose `from` was not the version held (the client had to ask for a full view). */
   versionGaps = 0;
   /** Patches that did not apply to the view they claimed to start from. */
@@ -86,16 +86,18 @@ export class ViewClient {
     // right after connecting is left out: it weighs only on joining.)
     const every = options.pingEveryMs;
     if (every) {
-      const ping = () => {
-        this.pingTimer = setTimeout(ping, every);
-        this.socket
-          .timeout(5000)
-          .emitWithAck('ping', { sentAt: Date.now() })
-          .then((ack: Ack) => void (ack.ok && this.clientPings++))
-          .catch(() => undefined);
-      };
-      this.socket.once('connect', () => (this.pingTimer = setTimeout(ping, Math.random() * every)));
-      this.socket.once('disconnect', () => clearTimeout(this.pingTimer));
+      const ping = () =>
+        this.request('ping', { sentAt: Date.now() }, 5000).then(
+          (ack) => void (ack.ok && this.clientPings++),
+          () => undefined,
+        );
+      this.socket.once('connect', () => {
+        this.pingTimer = setTimeout(() => {
+          void ping();
+          this.pingTimer = setInterval(ping, every);
+        }, Math.random() * every);
+      });
+      this.socket.once('disconnect', () => clearInterval(this.pingTimer));
     }
     // The server measures the round trip with this (the vote grace uses it); a browser answers at once.
     this.socket.on('serverPing', (_sentAt: number, ack: (clientNow: number) => void) => {
@@ -182,7 +184,6 @@ export class ViewClient {
   }
 
   close() {
-    clearTimeout(this.pingTimer);
     this.socket.disconnect();
   }
 

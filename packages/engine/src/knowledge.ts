@@ -27,13 +27,15 @@ export interface Knowledge {
 
 /**
  * Who sits where, who holds a seat, who tells the story and who was shown the grimoire, gathered once
- * per seating: the sixteen viewers of a change each ask, and asking the rules (permissions.ts) scans the
- * seats several times per viewer. It is made from the seats, the storytellers and the signals alone, so
- * a change that leaves those three the same objects (a vote, a message, the clock) keeps it: one made per
- * state lived until the next change, copied by the server's scavenges (bench/). knowledge.test.ts checks
- * that the roster and the rules always agree, viewParts.test.ts that views over runs of changes do.
+ * for the sixteen viewers of a change: asking the rules (permissions.ts) scans the seats several times
+ * per viewer. It is made from the seats, the storytellers and the signals alone. Only the few made last
+ * are kept (a change's patches ask for the state before and after it, viewer by viewer): kept per
+ * seating, one lived until the session's next change, seconds later, and every scavenge of the server
+ * copied its map and sets (bench/). knowledge.test.ts checks that the roster and the rules always agree,
+ * viewParts.test.ts that views over runs of changes do.
  */
 interface Roster {
+  seats: SessionState['seats'];
   storytellerList: SessionState['storytellers'];
   signals: SessionState['chat']['signals'];
   seatOf: Map<string, number>;
@@ -42,12 +44,21 @@ interface Roster {
   shownGrimoire: Set<string>;
 }
 
-const rosters = new WeakMap<SessionState['seats'], Roster>();
+/** The newest first; four holds the before and after of a change with room for a view asked in between. */
+const rosters: Roster[] = [];
+const ROSTERS_KEPT = 4;
 
 const rosterOf = (state: SessionState): Roster => {
-  const kept = rosters.get(state.seats);
-  if (kept && kept.storytellerList === state.storytellers && kept.signals === state.chat.signals) return kept;
+  for (const kept of rosters) {
+    if (
+      kept.seats === state.seats &&
+      kept.storytellerList === state.storytellers &&
+      kept.signals === state.chat.signals
+    )
+      return kept;
+  }
   const roster: Roster = {
+    seats: state.seats,
     storytellerList: state.storytellers,
     signals: state.chat.signals,
     seatOf: new Map(),
@@ -63,7 +74,8 @@ const rosterOf = (state: SessionState): Roster => {
   for (const signal of state.chat.signals) {
     if (signal.message.some((part) => part.id === 'grimoire')) for (const to of signal.to) roster.shownGrimoire.add(to);
   }
-  rosters.set(state.seats, roster);
+  rosters.unshift(roster);
+  if (rosters.length > ROSTERS_KEPT) rosters.pop();
   return roster;
 };
 

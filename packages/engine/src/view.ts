@@ -81,6 +81,11 @@ const seatView = memoBy((seat: Seat, key: string): Seat => {
   };
 });
 
+/**
+ * The viewer's row of seats is made each time it is asked for (twenty pointers, it dies young): kept per
+ * viewer, sixteen rows per seat change lived until the session's next change and every scavenge of the
+ * server copied them (bench/). The seats in it are kept (seatView), so unchanged ones keep their identity.
+ */
 const seatsOf = (seats: Seat[], k: Knowledge): Seat[] =>
   seats.map((seat, index) => {
     const cls = seatClass(seat, index, k);
@@ -366,12 +371,6 @@ const chatFor = (() => {
     return made;
   };
 })();
-// A viewer's seat index follows from the seats and their id (knowledge.ts), so the id names their row.
-const seatsFor = partFor(
-  seatsOf,
-  (_seats, k) => k.id,
-  (k) => +(k.grimoire || k.shownGrimoire),
-);
 const usersFor = partFor(usersOf, (_users, k) => (k.storyteller || k.moderator ? '' : k.id));
 const metaFor = partFor(metaOf, (_meta, k) => `${+(k.storyteller || k.moderator)}`);
 const voteFor = partFor(voteOf, (vote, k) => `${+k.grimoire}|${vote.isHidden ? k.seat : ''}`);
@@ -416,7 +415,7 @@ export const view = (state: SessionState, viewerId: string): SessionView => {
     meta: metaFor(state.meta, k),
     users: usersFor(state.users, k),
     storytellers: storytellersFor(state.storytellers, k),
-    seats: seatsFor(state.seats, k),
+    seats: seatsOf(state.seats, k),
     fabled: state.fabled,
     bluffs: grimoireShown || isDemonBluffViewer(state, k) ? state.bluffs : NO_BLUFFS,
     edition: state.edition,

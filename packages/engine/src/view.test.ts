@@ -33,6 +33,22 @@ describe('view (DESIGN principle 1: each viewer sees only what they may)', () =>
     expect(JSON.stringify(bobView)).not.toContain('imp');
   });
 
+  it("a player's notes on seats show to them alone, whatever row the others share", () => {
+    const s = seatedTable();
+    const note = { role: 'custom', name: 'Liar?', isFlipped: false };
+    s.seats[0] = { ...s.seats[0]!, notes: { [BOB.userId]: [note] } };
+    s.seats[2] = { ...s.seats[2]!, notes: { mod: [note] } };
+    expect(view(s, BOB.userId).seats[0]!.notes).toEqual({ [BOB.userId]: [note] });
+    expect(view(s, BOB.userId).seats[2]!.notes).toEqual({});
+    // A spectator with notes, and one without beside them.
+    expect(view(s, 'mod').seats[2]!.notes).toEqual({ mod: [note] });
+    expect(view(s, 'mod').seats[0]!.notes).toEqual({});
+    s.users.carol = { ...s.users.alice!, id: 'carol', username: 'carol' };
+    expect(view(s, 'carol').seats.map((seat) => seat.notes)).toEqual([{}, {}, {}]);
+    expect(view(s, ALICE.userId).seats.map((seat) => seat.notes)).toEqual([{}, {}, {}]);
+    expect(view(s, 'st').seats.map((seat) => seat.notes)).toEqual([{}, {}, {}]);
+  });
+
   it('shows every role to the Storyteller', () => {
     const stView = view(seatedTable(), 'st');
     expect(stView.seats.map((x) => x.role?.id)).toEqual(['imp', 'chef', 'scapegoat']);

@@ -51,7 +51,9 @@ const NO_BLUFFS: null[] = Object.freeze([null, null, null]) as unknown as null[]
 /** What a seat shows: the grimoire (all of it), the viewer's own seat, or what the town knows. */
 type SeatClass = 'grimoire' | 'own' | 'town';
 
-const seatClass = (seat: Seat, index: number, k: Knowledge): SeatClass => {
+type SeatViewer = Pick<Knowledge, 'id' | 'grimoire' | 'shownGrimoire' | 'seat'>;
+
+const seatClass = (seat: Seat, index: number, k: SeatViewer): SeatClass => {
   if (k.grimoire || k.shownGrimoire || seat.revealed) return 'grimoire';
   return index === k.seat ? 'own' : 'town';
 };
@@ -81,16 +83,63 @@ const seatView = memoBy((seat: Seat, key: string): Seat => {
   };
 });
 
-/**
- * The viewer's row of seats is made each time it is asked for (twenty pointers, it dies young): kept per
- * viewer, sixteen rows per seat change lived until the session's next change and every scavenge of the
- * server copied them (bench/). The seats in it are kept (seatView), so unchanged ones keep their identity.
- */
-const seatsOf = (seats: Seat[], k: Knowledge): Seat[] =>
-  seats.map((seat, index) => {
+/** The row of seats one viewer sees, seat by seat (`key`: the class, and the viewer's id for their notes). */
+const seatsFromScratch = (seats: Seat[], k: SeatViewer): Seat[] => {
+  const row: Seat[] = [];
+  for (let index = 0; index < seats.length; index++) {
+    const seat = seats[index]!;
     const cls = seatClass(seat, index, k);
-    return seatView(seat, seat.notes[k.id]?.length ? `${cls}|${k.id}` : cls);
-  });
+    row.push(seatView(seat, seat.notes[k.id]?.length ? `${cls}|${k.id}` : cls));
+  }
+  return row;
+};
+
+/** The rows every viewer of a class shares, made when first asked for, and who keeps notes on a seat. */
+interface SharedRows {
+  town: Seat[] | null;
+  grimoire: Seat[] | null;
+  authors: ReadonlySet<string>;
+}
+const NO_AUTHORS: ReadonlySet<string> = new Set();
+const sharedRows = new WeakMap<Seat[], SharedRows>();
+
+const sharedRowsOf = (seats: Seat[]): SharedRows => {
+  let rows = sharedRows.get(seats);
+  if (!rows) {
+    let authors: Set<string> | null = null;
+    for (const seat of seats) {
+      // Not for…in: on these objects it left a key cache behind per seat, which the scavenges copied.
+      const keys = Object.keys(seat.notes);
+      for (let i = 0; i < keys.length; i++) if (seat.notes[keys[i]!]!.length) (authors ??= new Set()).add(keys[i]!);
+    }
+    sharedRows.set(seats, (rows = { town: null, grimoire: null, authors: authors ?? NO_AUTHORS }));
+  }
+  return rows;
+};
+
+/** Nobody's own notes: the shared rows are made for these viewers (an account id is never empty). */
+const TOWN: SeatViewer = { id: '', grimoire: false, shownGrimoire: false, seat: -1 };
+const GRIMOIRE: SeatViewer = { id: '', grimoire: true, shownGrimoire: false, seat: -1 };
+
+/**
+ * The viewer's row of seats. The grimoire's row and the town's (what a viewer without a seat sees) are
+ * kept with the seats and shared; a player's is the town's with their own seat as they see it, made
+ * each time it is asked for (twenty pointers, it dies young). Kept per viewer, sixteen rows per seat
+ * change lived until the session's next change and every scavenge of the server copied them; made seat
+ * by seat each time, a view asked a memo twenty times (bench/). A viewer with notes on a seat sees their
+ * own notes there, so theirs is made seat by seat.
+ */
+const seatsOf = (seats: Seat[], k: Knowledge): Seat[] => {
+  const rows = sharedRowsOf(seats);
+  if (rows.authors.has(k.id)) return seatsFromScratch(seats, k);
+  if (k.grimoire || k.shownGrimoire) return (rows.grimoire ??= seatsFromScratch(seats, GRIMOIRE));
+  const town = (rows.town ??= seatsFromScratch(seats, TOWN));
+  const own = seats[k.seat];
+  if (!own) return town;
+  const row = town.slice();
+  row[k.seat] = seatView(own, seatClass(own, k.seat, k));
+  return row;
+};
 
 /** Other people's accounts: who they are and whether they are here; level, flags and access only for the Storyteller. */
 const userView = memoBy((user: SessionUser, key: string): SessionUser =>

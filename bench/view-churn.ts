@@ -1,6 +1,7 @@
 import { apply, createSession, type Actor, type Intent, type SessionState, view } from '@belfry/engine';
 import { diffJson, type DiffMemo } from '@belfry/protocol';
-import { constants, PerformanceObserver } from 'node:perf_hooks';
+import { pausesSoFar } from './pauses';
+import { now as clock } from './timing';
 
 /**
  * The engine's share of a change, in process and without sockets: SESSIONS sessions of SOCKETS viewers,
@@ -62,21 +63,14 @@ const fanOut = (table: Table) => {
   }
 };
 
-const scavenges: { at: number; ms: number }[] = [];
-new PerformanceObserver((list) => {
-  for (const entry of list.getEntries()) {
-    const { detail } = entry as unknown as { detail?: { kind?: number } };
-    if (detail?.kind === constants.NODE_PERFORMANCE_GC_MINOR)
-      scavenges.push({ at: entry.startTime, ms: entry.duration });
-  }
-}).observe({ entryTypes: ['gc'] });
+pausesSoFar(); // starts recording this thread's GC pauses
 
 let seed = 7;
 const random = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
-const started = performance.now();
+const started = clock();
 let measuredFrom = started;
 for (let c = 0; c < CHANGES; c++) {
-  if (c === Math.floor(CHANGES / 3)) measuredFrom = performance.now();
+  if (c === Math.floor(CHANGES / 3)) measuredFrom = clock();
   now += 3;
   const table = tables[Math.floor(random() * SESSIONS)]!;
   if (c % 6 === 5) {
@@ -99,11 +93,11 @@ for (let c = 0; c < CHANGES; c++) {
   }
   fanOut(table);
 }
-const ended = performance.now();
+const ended = clock();
 await new Promise((resolve) => setTimeout(resolve, 50)); // the last gc entries arrive asynchronously
 
 const measured = Math.ceil((CHANGES * 2) / 3);
-const late = scavenges.filter((s) => s.at >= measuredFrom && s.at <= ended);
+const late = pausesSoFar().filter((p) => p.kind === 'minor-gc' && p.at >= measuredFrom && p.at <= ended);
 const pauseMs = late.reduce((sum, s) => sum + s.ms, 0);
 console.log(
   `view churn: ${SESSIONS} sessions x ${SOCKETS} viewers, ${CHANGES} changes (seat claims, every sixth a message)`,

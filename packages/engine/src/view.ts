@@ -108,7 +108,7 @@ const sharedRowsOf = (seats: Seat[]): SharedRows => {
   if (!rows) {
     let authors: Set<string> | null = null;
     for (const seat of seats) {
-      // Not for…in: on these objects it left a key cache behind per seat, which the scavenges copied.
+      // Not for…in: with it, bench:views measured 9.3 KB promoted per change instead of 2.1 (cause not found).
       const keys = Object.keys(seat.notes);
       for (let i = 0; i < keys.length; i++) if (seat.notes[keys[i]!]!.length) (authors ??= new Set()).add(keys[i]!);
     }

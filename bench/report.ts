@@ -368,7 +368,7 @@ export const formatReport = (report: BenchReport): string => {
       '',
       `Idle: ${idle.sockets} sockets connected, nobody acting, ${idle.seconds.toFixed(0)} s ` +
         (idle.seconds >= 60
-          ? "(each client pings every 60 s as the web app does, and Socket.IO's heartbeat every 25 s measures the round trips)"
+          ? "(each client pings every 60 s as the web app does, and Socket.IO's heartbeat every 50 s measures the round trips)"
           : '(shorter than the 60 s ping interval: only some clients pinged)'),
       table([
         ['', 'value'],

@@ -101,7 +101,8 @@ export interface ServerConfig {
   socketRateFactor: number;
   /**
    * How often Socket.IO pings each socket (its heartbeat), and so how often the server learns each
-   * socket's round trip (sessions/socket.ts); 25 s in production, shorter in a test that watches it.
+   * socket's round trip (sessions/socket.ts); 50 s in production (app.ts says why), shorter in a test
+   * that watches it.
    */
   socketPingIntervalMs: number;
   /** An empty session is removed after this long without anyone in it. */
@@ -173,7 +174,7 @@ export const configFromEnv = (env: NodeJS.ProcessEnv = process.env): ServerConfi
   smsDailyBudget: Number(env.SMS_DAILY_BUDGET ?? 200),
   limits: scaleLimits(DEFAULT_LIMITS, Number(env.RATE_LIMIT_FACTOR ?? 1)),
   socketRateFactor: 1,
-  socketPingIntervalMs: 25_000,
+  socketPingIntervalMs: 50_000,
   sessionIdleMinutes: Number(env.SESSION_IDLE_MINUTES ?? 12 * 60),
   chatServers: parseChatServers(env.CHAT_SERVERS),
   mediaSecret: env.MEDIA_SECRET || undefined,

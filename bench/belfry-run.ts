@@ -149,6 +149,10 @@ export const openLoop = async (
   label: string,
 ): Promise<OpenRun> => {
   await readCounters(pool, true);
+  // The load generator's threads start with their heaps collected (client-thread.ts collectFully);
+  // the server's heap is left as the phases before left it.
+  const collectMs = await pool.all<number>({ type: 'collect' });
+  progress(`${label}: client threads collected their heaps in ${collectMs.map((ms) => ms.toFixed(0)).join(', ')} ms`);
   // Every thread starts the same schedule at the same moment, a little ahead so that all have it.
   const plan: OpenLoopPlan = {
     startAt: now() + 500,

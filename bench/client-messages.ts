@@ -27,6 +27,8 @@ export type ClientCommand =
   | { type: 'settle'; users: number; ms: number }
   | { type: 'closedLoop'; rounds: number; deadlineAt: number; timeoutMs: number; stepsByRoom?: number[] }
   | { type: 'openLoop'; plan: OpenLoopPlan }
+  /** A full garbage collection now (before an open loop); answers with the ms it took. */
+  | { type: 'collect' }
   | { type: 'counters'; reset: boolean }
   | { type: 'usage' }
   | { type: 'progress' }

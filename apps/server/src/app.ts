@@ -143,7 +143,7 @@ export const startServer = async (
     serveClient: false,
     maxHttpBufferSize: 1_000_000,
     // Each ping is a frame each way per socket, most of an idle node's work (bench/, 8,000 sockets: at
-    // 10 s, 5 % of a core; at 25 s with the clients' own minute pings, 5.3 %). Every 50 s: the round
+    // 10 s, 5 % of a core; at 25 s with the clients' own minute pings, 5.4-7.3 %). Every 50 s: the round
     // trip is still measured more often than the spec's 60 s ping; a socket that vanished without
     // closing (a sleeping laptop, a lost network) shows offline after at most 50 + 10 s, the spec's
     // ping period (one that closes shows offline at once, and HAProxy ends the tunnels of a node it marks

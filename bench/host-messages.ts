@@ -29,7 +29,9 @@ export type ToHost =
   | { type: 'usage' }
   | { type: 'close' }
   /** Starts a CPU profile of the server thread, or (file set) stops it and writes it there. */
-  | { type: 'profile'; file: string | null };
+  | { type: 'profile'; file: string | null }
+  /** Writes a heap snapshot of the server thread to this file. */
+  | { type: 'snapshot'; file: string };
 
 export type FromHost =
   | { type: 'ready'; port: number }
@@ -37,4 +39,5 @@ export type FromHost =
   | { type: 'usage'; sample: ThreadSample }
   | { type: 'closed'; ms: number }
   | { type: 'profiled' }
+  | { type: 'snapshotted'; ms: number }
   | { type: 'failed'; message: string };

@@ -12,6 +12,8 @@ export interface HostThread {
   usage(): Promise<ThreadSample>;
   /** Starts a CPU profile of the server thread (null), or stops it and writes it to `file`. */
   profile(file: string | null): Promise<void>;
+  /** Writes a heap snapshot of the server thread to `file`; resolves with how long it stopped the thread. */
+  snapshot(file: string): Promise<number>;
   /** Closes the server, then ends the thread; resolves with how long the server took to close. */
   close(): Promise<number>;
 }
@@ -50,7 +52,7 @@ export const startHostThread = async (options: HostOptions, timeoutMs = 30_000):
     if (code !== 0) fail(new Error(`${options.kind} server thread exited with code ${code}`));
   });
 
-  const ask = <T extends FromHost['type']>(type: T, send: ToHost | null, what: string) =>
+  const ask = <T extends FromHost['type']>(type: T, send: ToHost | null, what: string, ms = timeoutMs) =>
     withTimeout(
       new Promise<Extract<FromHost, { type: T }>>((resolve, reject) => {
         if (failure) return reject(failure);
@@ -60,7 +62,7 @@ export const startHostThread = async (options: HostOptions, timeoutMs = 30_000):
         });
         if (send) worker.postMessage(send);
       }),
-      timeoutMs,
+      ms,
       what,
     );
 
@@ -73,6 +75,9 @@ export const startHostThread = async (options: HostOptions, timeoutMs = 30_000):
       profile: async (file) => {
         await ask('profiled', { type: 'profile', file }, 'profiling the server thread');
       },
+      // A snapshot of a heap of hundreds of MB takes a while.
+      snapshot: async (file) =>
+        (await ask('snapshotted', { type: 'snapshot', file }, 'writing a heap snapshot', 600_000)).ms,
       close: async () => {
         try {
           return (await ask('closed', { type: 'close' }, `closing the ${options.kind} server`)).ms;

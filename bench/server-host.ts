@@ -6,6 +6,7 @@
 import { writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
 import { performance } from 'node:perf_hooks';
+import { writeHeapSnapshot } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 import type * as BelfryServer from '@belfry/server';
 import { threadSample } from './cpu';
@@ -81,6 +82,10 @@ try {
         () => say({ type: 'profiled' }),
         (error: unknown) => say({ type: 'failed', message: `profile failed: ${String(error)}` }),
       );
+    } else if (message.type === 'snapshot') {
+      const begun = performance.now();
+      writeHeapSnapshot(message.file);
+      say({ type: 'snapshotted', ms: performance.now() - begun });
     } else if (message.type === 'close') {
       const begun = performance.now();
       server.close().then(

@@ -10,7 +10,7 @@ import {
   threadShare,
 } from './cpu';
 import type { HostThread } from './host-thread';
-import { now } from './timing';
+import { now, progress } from './timing';
 import path from 'node:path';
 
 /** Where the CPU went during one phase (cpu.ts explains the readings). */
@@ -43,6 +43,9 @@ const read = async (host: HostThread, pool: ClientPool | null): Promise<Readings
 /** BENCH_PROFILE_DIR: where each phase's CPU profile of the server thread goes (README "Profiles"). */
 const profileDir = process.env.BENCH_PROFILE_DIR || null;
 
+/** BENCH_HEAP_SNAPSHOT_DIR: a heap snapshot of the server thread at the end of each phase (README "Profiles"). */
+const snapshotDir = process.env.BENCH_HEAP_SNAPSHOT_DIR || null;
+
 /**
  * Starts measuring now; `end()` gives the figures since. With BENCH_PROFILE_DIR, the server thread is
  * profiled over the same window into `<dir>/<phase>.cpuprofile`.
@@ -62,8 +65,15 @@ export const cpuWindow = async (host: HostThread, pool: ClientPool | null, phase
       const process = processShare(before.process, after.process);
       const threads = [server, main, ...clients].map((share) => share.core);
       const known = threads.every((core): core is number => core !== null);
+      const seconds = (now() - began) / 1000;
+      if (snapshotDir !== null && phase !== undefined) {
+        const file = path.resolve(snapshotDir, `${phase}.heapsnapshot`);
+        progress(
+          `heap snapshot of the server thread written to ${file} in ${(await host.snapshot(file)).toFixed(0)} ms`,
+        );
+      }
       return {
-        seconds: (now() - began) / 1000,
+        seconds,
         server,
         clients,
         main,

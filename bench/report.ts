@@ -368,7 +368,7 @@ export const formatReport = (report: BenchReport): string => {
       '',
       `Idle: ${idle.sockets} sockets connected, nobody acting, ${idle.seconds.toFixed(0)} s ` +
         (idle.seconds >= 60
-          ? "(each client pings every 60 s as the web app does, and Socket.IO's heartbeat every 50 s measures the round trips)"
+          ? "(Socket.IO's heartbeat every 60 s measures the round trips, and each client sends its own ping when it arrives, as the web app does)"
           : '(shorter than the 60 s ping interval: only some clients pinged)'),
       table([
         ['', 'value'],

@@ -38,7 +38,7 @@ export class ViewClient {
   pings = 0;
   /** The client's own `ping`s the server answered (option `pingEveryMs`). */
   clientPings = 0;
-  private pingTimer: ReturnType<typeof setInterval> | undefined;
+  private pingTimer: ReturnType<typeof setTimeout> | undefined;
   /** Patches whose `from` was not the version held (the client had to ask for a full view). */
   versionGaps = 0;
   /** Patches that did not apply to the view they claimed to start from. */
@@ -81,23 +81,30 @@ export class ViewClient {
         }
       });
     });
-    // The web app pings every 60 s for its clock (sessionConnection.ts); these pings start at a random
-    // moment of the first interval, as tabs opened at different times would. (Its burst of 5 pings
-    // right after connecting is left out: it weighs only on joining.)
+    // Like the web app (sessionConnection.ts startPing), the minute ping goes out when the server's
+    // heartbeat arrives (every 60 s), unless one went out in the last half minute, and a timer pings
+    // 65 s after the last ping should no heartbeat come. (Its burst of 5 pings right after connecting is
+    // left out: it weighs only on joining.)
     const every = options.pingEveryMs;
     if (every) {
-      const ping = () =>
-        this.request('ping', { sentAt: Date.now() }, 5000).then(
+      let lastPingAt = 0;
+      const ping = () => {
+        lastPingAt = Date.now();
+        clearTimeout(this.pingTimer);
+        this.pingTimer = setTimeout(ping, every + 5000);
+        this.request('ping', { sentAt: lastPingAt }, 5000).then(
           (ack) => void (ack.ok && this.clientPings++),
           () => undefined,
         );
-      this.socket.once('connect', () => {
-        this.pingTimer = setTimeout(() => {
-          void ping();
-          this.pingTimer = setInterval(ping, every);
-        }, Math.random() * every);
+      };
+      this.socket.io.on('ping', () => {
+        if (Date.now() - lastPingAt >= every / 2) ping();
       });
-      this.socket.once('disconnect', () => clearInterval(this.pingTimer));
+      this.socket.once('connect', () => {
+        lastPingAt = Date.now();
+        this.pingTimer = setTimeout(ping, every + 5000);
+      });
+      this.socket.once('disconnect', () => clearTimeout(this.pingTimer));
     }
     // The server measures the round trip with this (the vote grace uses it); a browser answers at once.
     this.socket.on('serverPing', (_sentAt: number, ack: (clientNow: number) => void) => {

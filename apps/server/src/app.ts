@@ -142,12 +142,14 @@ export const startServer = async (
     path: '/backend/socket/',
     serveClient: false,
     maxHttpBufferSize: 1_000_000,
-    // Each ping is a frame each way per socket, most of an idle node's work (bench/, 8,000 sockets: at
-    // 10 s, 5 % of a core; at 25 s with the clients' own minute pings, 5.4-7.3 %). Every 50 s: the round
-    // trip is still measured more often than the spec's 60 s ping; a socket that vanished without
-    // closing (a sleeping laptop, a lost network) shows offline after at most 50 + 10 s, the spec's
-    // ping period (one that closes shows offline at once, and HAProxy ends the tunnels of a node it marks
-    // down); and a long-poll request held for a ping stays under the 60 s idle timeout of proxies.
+    // Pings are most of an idle node's work (bench/, 8,000 sockets). Every 60 s, the spec's ping period:
+    // the web app sends its own minute ping when this one arrives (session/sessionConnection.ts), so its
+    // frame reaches the server together with the heartbeat's answer, in one read. Measured alternately
+    // on one machine: 8.5 % of a core with the heartbeat every 50 s and the clients' pings on their own
+    // timers, 4.9 % like this. A socket that vanished without closing (a sleeping laptop, a lost
+    // network) shows offline after at most 60 + 10 s; one that closes shows offline at once, and HAProxy
+    // ends the tunnels of a node it marks down. A long poll is held up to 60 s: proxies in front need
+    // a longer idle timeout (deploy/haproxy.cfg: 75 s).
     pingInterval: config.socketPingIntervalMs,
     pingTimeout: 10_000,
   });

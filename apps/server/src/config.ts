@@ -101,7 +101,7 @@ export interface ServerConfig {
   socketRateFactor: number;
   /**
    * How often Socket.IO pings each socket (its heartbeat), and so how often the server learns each
-   * socket's round trip (sessions/socket.ts); 50 s in production (app.ts says why), shorter in a test
+   * socket's round trip (sessions/socket.ts); 60 s in production (app.ts says why), shorter in a test
    * that watches it.
    */
   socketPingIntervalMs: number;
@@ -174,7 +174,7 @@ export const configFromEnv = (env: NodeJS.ProcessEnv = process.env): ServerConfi
   smsDailyBudget: Number(env.SMS_DAILY_BUDGET ?? 200),
   limits: scaleLimits(DEFAULT_LIMITS, Number(env.RATE_LIMIT_FACTOR ?? 1)),
   socketRateFactor: 1,
-  socketPingIntervalMs: 50_000,
+  socketPingIntervalMs: 60_000,
   sessionIdleMinutes: Number(env.SESSION_IDLE_MINUTES ?? 12 * 60),
   chatServers: parseChatServers(env.CHAT_SERVERS),
   mediaSecret: env.MEDIA_SECRET || undefined,

@@ -158,7 +158,7 @@ export const attachSessionSockets = (
     });
     // The server measures each socket's round trip itself (the vote grace depends on it, so a client's
     // own report is not believed): with a `serverPing` at connect, then at every ping of the transport's
-    // own heartbeat (app.ts: every 50 s, answered by the client's Socket.IO), which costs no frame of
+    // own heartbeat (app.ts: every 60 s, answered by the client's Socket.IO), which costs no frame of
     // ours; a `serverPing` a minute per socket was a third of an idle node's frames (bench/).
     // Kept with this socket, not in the session (it would be a write a minute for every socket): the
     // intents it sends carry it for the vote's grace.

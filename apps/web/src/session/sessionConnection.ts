@@ -14,6 +14,8 @@ const RECONNECT_AFTER_SERVER_DISCONNECT_MS = 1_000;
 const RETRY_AFTER_FAILED_REFRESH_MS = 5_000;
 /** How long a request cut off by a dropped connection waits for a new one before it fails. */
 const HOLD_REQUESTS_MS = 10_000;
+/** How long after the minute the ping waits for the server's heartbeat before going alone (startPing). */
+const PING_SLACK_MS = 5_000;
 
 type AnyAck = Ack<Record<string, unknown>>;
 
@@ -84,7 +86,8 @@ export class SessionConnection {
   private readonly socket: SessionSocket;
   private readonly queue: RequestQueue;
   private gamestateTimer: ReturnType<typeof setTimeout> | undefined;
-  private pingTimer: ReturnType<typeof setInterval> | undefined;
+  private pingTimer: ReturnType<typeof setTimeout> | undefined;
+  private lastPingAt = 0;
   private burstTimers: ReturnType<typeof setTimeout>[] = [];
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private holdTimer: ReturnType<typeof setTimeout> | undefined;
@@ -150,6 +153,10 @@ export class SessionConnection {
     // Answered before anything else: the server's measure of our round trip sets the vote grace.
     socket.on('serverPing', (_serverSentAt, ack) => {
       if (typeof ack === 'function') ack(Date.now());
+    });
+    // Socket.IO's heartbeat from the server (every 60 s) carries our minute ping (startPing).
+    socket.io.on('ping', () => {
+      if (this.pingTimer !== undefined && Date.now() - this.lastPingAt >= PING_INTERVAL_MS / 2) void this.ping();
     });
 
     socket.on('textMessageIndicator', (payload) => handlers.onTextIndicator?.(payload));
@@ -262,14 +269,23 @@ export class SessionConnection {
 
   /**
    * Spec 1 §7: a ping every 60 s; right after connecting also a short burst, so the server clock
-   * offset is good before the first vote (the sample with the smallest round trip wins).
+   * offset is good before the first vote (the sample with the smallest round trip wins). The minute
+   * ping goes out when the server's heartbeat arrives (every 60 s, the server's app.ts): its frame then
+   * reaches the server in the same read as the heartbeat's answer, which halves what an idle socket
+   * costs the server. A heartbeat within half a minute of the last ping (the burst) is let go; should
+   * no heartbeat come, a timer pings 65 s after the last ping.
    */
   private startPing(): void {
     this.stopPing();
     for (let i = 0; i < BURST_SAMPLES; i++) {
       this.burstTimers.push(setTimeout(() => void this.ping(), i * BURST_GAP_MS));
     }
-    this.pingTimer = setInterval(() => void this.ping(), PING_INTERVAL_MS);
+    this.armPingTimer();
+  }
+
+  private armPingTimer(): void {
+    clearTimeout(this.pingTimer);
+    this.pingTimer = setTimeout(() => void this.ping(), PING_INTERVAL_MS + PING_SLACK_MS);
   }
 
   private transportName(): string {
@@ -277,7 +293,8 @@ export class SessionConnection {
   }
 
   private stopPing(): void {
-    clearInterval(this.pingTimer);
+    clearTimeout(this.pingTimer);
+    this.pingTimer = undefined;
     for (const timer of this.burstTimers) clearTimeout(timer);
     this.burstTimers = [];
   }
@@ -290,6 +307,8 @@ export class SessionConnection {
   private async ping(): Promise<void> {
     if (!this.socket.connected) return;
     const sentAt = Date.now();
+    this.lastPingAt = sentAt;
+    this.armPingTimer();
     const transport = this.transportName();
     const payload = this.lastLatency === undefined ? { sentAt } : { sentAt, latency: this.lastLatency };
     try {

@@ -101,8 +101,8 @@ export interface ServerConfig {
   socketRateFactor: number;
   /**
    * How often Socket.IO pings each socket (its heartbeat), and so how often the server learns each
-   * socket's round trip (sessions/socket.ts); 60 s in production (app.ts says why), shorter in a test
-   * that watches it.
+   * socket's round trip (sessions/socket.ts); 60 s unless SOCKET_PING_SECONDS says otherwise (app.ts
+   * says why), shorter in a test that watches it.
    */
   socketPingIntervalMs: number;
   /** An empty session is removed after this long without anyone in it. */
@@ -154,6 +154,16 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 
 export const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
 
+/** SOCKET_PING_SECONDS: a whole number of seconds from 1 to an hour; 60 when unset. */
+export const parsePingSeconds = (value: string | undefined): number => {
+  if (value === undefined || value === '') return 60;
+  const seconds = Number(value);
+  if (!Number.isInteger(seconds) || seconds < 1 || seconds > 3600) {
+    throw new Error(`SOCKET_PING_SECONDS must be a whole number of seconds from 1 to 3600, not "${value}".`);
+  }
+  return seconds;
+};
+
 export const configFromEnv = (env: NodeJS.ProcessEnv = process.env): ServerConfig => ({
   port: Number(env.PORT ?? 8080),
   host: env.HOST ?? '0.0.0.0',
@@ -174,7 +184,7 @@ export const configFromEnv = (env: NodeJS.ProcessEnv = process.env): ServerConfi
   smsDailyBudget: Number(env.SMS_DAILY_BUDGET ?? 200),
   limits: scaleLimits(DEFAULT_LIMITS, Number(env.RATE_LIMIT_FACTOR ?? 1)),
   socketRateFactor: 1,
-  socketPingIntervalMs: 60_000,
+  socketPingIntervalMs: parsePingSeconds(env.SOCKET_PING_SECONDS) * 1000,
   sessionIdleMinutes: Number(env.SESSION_IDLE_MINUTES ?? 12 * 60),
   chatServers: parseChatServers(env.CHAT_SERVERS),
   mediaSecret: env.MEDIA_SECRET || undefined,

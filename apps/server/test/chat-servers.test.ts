@@ -5,7 +5,7 @@ import { SignJWT } from 'jose';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BelfryServer } from '../src/app';
-import { parseChatServers } from '../src/config';
+import { configFromEnv, parseChatServers } from '../src/config';
 import { ChatServers } from '../src/media/chatServers';
 import { api, freshDatabase, register, startTestServer, TestClient, testConfig } from './harness';
 
@@ -175,5 +175,14 @@ describe('chat servers (spec 2 §3, §5, §7)', () => {
     expect(() => parseChatServers('Europe=ftp://eu.example.org')).toThrow(/http or https/);
     expect(() => parseChatServers('A=http://x.example,B=http://x.example/')).toThrow(/listed twice/);
     expect(() => new ChatServers(parseChatServers('A=http://x.example'), undefined, silentLog)).toThrow(/MEDIA_SECRET/);
+  });
+
+  // Not a chat server setting, but read as strictly: Socket.IO's heartbeat, 60 s unless set.
+  it('reads SOCKET_PING_SECONDS strictly', () => {
+    expect(configFromEnv({}).socketPingIntervalMs).toBe(60_000);
+    expect(configFromEnv({ SOCKET_PING_SECONDS: '25' }).socketPingIntervalMs).toBe(25_000);
+    for (const bad of ['0', '2.5', 'soon', '3601']) {
+      expect(() => configFromEnv({ SOCKET_PING_SECONDS: bad })).toThrow(/SOCKET_PING_SECONDS/);
+    }
   });
 });

@@ -84,7 +84,8 @@ export class ViewClient {
     // Like the web app (sessionConnection.ts startPing), the minute ping goes out when the server's
     // heartbeat arrives (every 60 s), unless one went out in the last half minute, and a timer pings
     // 65 s after the last ping should no heartbeat come. (Its burst of 5 pings right after connecting is
-    // left out: it weighs only on joining.)
+    // left out: it weighs only on joining. Connecting counts as the last ping in its stead, so the first
+    // heartbeat, 60 s after, carries one as it would in the browser.)
     const every = options.pingEveryMs;
     if (every) {
       let lastPingAt = 0;

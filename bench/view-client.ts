@@ -1,4 +1,4 @@
-import type { SessionView } from '@belfry/engine';
+import { PING_SLACK_MS, type SessionView } from '@belfry/engine';
 import { type Ack, patchView, type ViewPatch } from '@belfry/protocol';
 import { io, type Socket } from 'socket.io-client';
 import { applyInPlace, type SharedMessages } from './patch-in-place';
@@ -92,7 +92,7 @@ export class ViewClient {
       const ping = () => {
         lastPingAt = Date.now();
         clearTimeout(this.pingTimer);
-        this.pingTimer = setTimeout(ping, every + 5000);
+        this.pingTimer = setTimeout(ping, every + PING_SLACK_MS);
         this.request('ping', { sentAt: lastPingAt }, 5000).then(
           (ack) => void (ack.ok && this.clientPings++),
           () => undefined,
@@ -103,7 +103,7 @@ export class ViewClient {
       });
       this.socket.once('connect', () => {
         lastPingAt = Date.now();
-        this.pingTimer = setTimeout(ping, every + 5000);
+        this.pingTimer = setTimeout(ping, every + PING_SLACK_MS);
       });
       this.socket.once('disconnect', () => clearTimeout(this.pingTimer));
     }

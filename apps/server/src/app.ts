@@ -146,7 +146,7 @@ export const startServer = async (
     // the web app sends its own minute ping when this one arrives (session/sessionConnection.ts), so its
     // frame reaches the server together with the heartbeat's answer, in one read. Measured alternately
     // on one machine: 8.5 % of a core with the heartbeat every 50 s and the clients' pings on their own
-    // timers, 4.9 % like this. A socket that vanished without closing (a sleeping laptop, a lost
+    // timers, 4.9-5.3 % like this. A socket that vanished without closing (a sleeping laptop, a lost
     // network) shows offline after at most 60 + 10 s; one that closes shows offline at once, and HAProxy
     // ends the tunnels of a node it marks down. A long poll is held up to 60 s: proxies in front need
     // a longer idle timeout (deploy/haproxy.cfg: 75 s).

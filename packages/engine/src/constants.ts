@@ -4,6 +4,11 @@ export const MAX_SESSION_CODE = 20;
 export const SESSION_FULL_ONLINE = 25;
 export const DEFAULT_VOTE_SPEED_MS = 1000;
 export const PING_INTERVAL_MS = 60_000;
+/**
+ * The minute ping goes with the server's heartbeat; should none come, it goes alone this long after
+ * the minute (the web app's sessionConnection.ts, the bench's clients).
+ */
+export const PING_SLACK_MS = 5_000;
 export const GAMESTATE_TIMEOUT_MS = 10_000;
 export const CLOCK_SKEW_LIMIT_MS = 60_000;
 export const TOKEN_REFRESH_LEAD_MS = 120_000;

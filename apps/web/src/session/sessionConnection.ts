@@ -1,4 +1,11 @@
-import { ERROR_CODES, GAMESTATE_TIMEOUT_MS, PING_INTERVAL_MS, type ErrorCode, type SessionView } from '@belfry/engine';
+import {
+  ERROR_CODES,
+  GAMESTATE_TIMEOUT_MS,
+  PING_INTERVAL_MS,
+  PING_SLACK_MS,
+  type ErrorCode,
+  type SessionView,
+} from '@belfry/engine';
 import type { Ack, ClientEvent, ClientPayload, ViewPatch } from '@belfry/protocol';
 import { io, type Socket } from 'socket.io-client';
 import { AppError } from '../api/appError';
@@ -14,8 +21,6 @@ const RECONNECT_AFTER_SERVER_DISCONNECT_MS = 1_000;
 const RETRY_AFTER_FAILED_REFRESH_MS = 5_000;
 /** How long a request cut off by a dropped connection waits for a new one before it fails. */
 const HOLD_REQUESTS_MS = 10_000;
-/** How long after the minute the ping waits for the server's heartbeat before going alone (startPing). */
-const PING_SLACK_MS = 5_000;
 
 type AnyAck = Ack<Record<string, unknown>>;
 

@@ -1,4 +1,4 @@
-import { Immer } from 'immer';
+import { enableArrayMethods, Immer } from 'immer';
 import { refuse, type Refusal } from './errors';
 import type { Intent } from './intents';
 import { accessRules } from './rules/access';
@@ -16,7 +16,7 @@ import { storytellerRules } from './rules/storytellers';
 import { voteRules } from './rules/vote';
 import { whisperRules } from './rules/whispers';
 import type { Actor, SessionState } from './types';
-import { settleChannels } from './whispers';
+import { channelsToSettle, settleChannels } from './whispers';
 import { settleHolders } from './holder';
 import { chronicle } from './chronicle';
 
@@ -29,6 +29,16 @@ import { chronicle } from './chronicle';
  * fails there loudly.
  */
 const immer = new Immer({ autoFreeze: false });
+
+/**
+ * Without it, a lookup on a draft's array (`seatIndexOf`'s findIndex, `some`, `every`) made a proxy
+ * of every element it passed, which the draft's finish then walked: a seat claim made twenty seat
+ * proxies to find one seat (bench/, CPU and allocation profiles). With it those methods read the
+ * elements as they stand and hand their callbacks plain values; `find`, `filter` and `slice` still
+ * return drafts, so what a rule changes through them is tracked. A callback that changed an element
+ * would now change the state in place: the unit tests' frozen states make that throw.
+ */
+enableArrayMethods();
 
 /** For tests: states made from now on are frozen, so a change in place throws. */
 export const freezeStates = (on: boolean): void => immer.setAutoFreeze(on);
@@ -63,8 +73,13 @@ export const apply = (state: SessionState, intent: Intent, actor: Actor, now: nu
   const draft = immer.createDraft(state);
   const refused = rule(draft, intent, actor, now);
   if (refused) return { ok: false, error: refused };
-  settleChannels(draft, now);
-  const next = settleHolders(immer.finishDraft(draft) as SessionState);
+  let settled = immer.finishDraft(draft) as SessionState;
+  if (channelsToSettle(settled)) {
+    const again = immer.createDraft(settled);
+    settleChannels(again, now);
+    settled = immer.finishDraft(again) as SessionState;
+  }
+  const next = settleHolders(settled);
   // An intent that changed nothing (an ignored request, a timed step not yet due) keeps the version.
   if (next === state) return { ok: true, state };
   const entries = chronicle(state, next, intent.type, now);

@@ -79,6 +79,16 @@ const isEmpty = (record: Record<string, unknown>) => {
   return true;
 };
 
+const hasChannels = (chat: SessionState['chat']): boolean =>
+  !isEmpty(chat.channels) || chat.whisperRequests.length > 0 || !isEmpty(chat.aloneSince);
+
+/**
+ * Whether settleChannels has anything to look at; read on a finished state, so that the intents of a
+ * table nobody whispers at make no drafts of its chat (each read of a draft's part makes a proxy).
+ */
+export const channelsToSettle = (state: SessionState): boolean =>
+  state.chat.following !== undefined || hasChannels(state.chat);
+
 /**
  * Run after every intent: night and nominations send everyone back to the town square, users who
  * left lose their channel, and a whisper channel with at most one online member starts its 5 s
@@ -88,7 +98,7 @@ const isEmpty = (record: Record<string, unknown>) => {
 export const settleChannels = (draft: Draft<SessionState>, now: number): void => {
   const chat = draft.chat;
   if (chat.following) settleFollowing(draft);
-  if (isEmpty(chat.channels) && chat.whisperRequests.length === 0 && isEmpty(chat.aloneSince)) return;
+  if (!hasChannels(chat)) return;
   if (channelsClosed(draft as SessionState)) {
     if (!isEmpty(chat.channels)) chat.channels = {};
     if (chat.whisperRequests.length > 0) chat.whisperRequests = [];

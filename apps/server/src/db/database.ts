@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
 import { migrationProvider } from './migrations';
 import type { Database } from './schema';
+import { startCheckpointer } from './checkpointer';
 import { withStatementCache } from './statementCache';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -14,10 +15,18 @@ export interface Db {
   close(): Promise<void>;
 }
 
-/** SQLite under `dataDir` by default; PostgreSQL when a URL is given. Runs the migrations. */
-export const openDatabase = async (opts: { dataDir: string; databaseUrl?: string | undefined }): Promise<Db> => {
+/**
+ * SQLite under `dataDir` by default; PostgreSQL when a URL is given. Runs the migrations.
+ * `checkpointEveryMs`: how often SQLite's log is copied into its file (checkpointer.ts; for tests).
+ */
+export const openDatabase = async (opts: {
+  dataDir: string;
+  databaseUrl?: string | undefined;
+  checkpointEveryMs?: number;
+}): Promise<Db> => {
   let kysely: Kysely<Database>;
   let dialect: Dialect;
+  let beforeClose = async () => {};
   if (opts.databaseUrl) {
     dialect = 'postgres';
     // Loaded only when used: a default (SQLite) start does not pay for the driver.
@@ -37,9 +46,27 @@ export const openDatabase = async (opts: { dataDir: string; databaseUrl?: string
     file.pragma('synchronous = NORMAL');
     file.pragma('foreign_keys = ON');
     file.pragma('busy_timeout = 5000');
+    // Checkpoints are another thread's (checkpointer.ts); back to SQLite's own should that thread fail.
+    file.pragma('wal_autocheckpoint = 0');
+    const checkpointer = startCheckpointer(
+      path.join(opts.dataDir, 'belfry.sqlite'),
+      (error) => {
+        console.error('SQLite checkpoint thread failed; checkpointing on the main thread:', error.message);
+        if (file.open) file.pragma('wal_autocheckpoint = 1000');
+      },
+      opts.checkpointEveryMs,
+    );
+    beforeClose = () => checkpointer.close();
     kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) });
   }
   const { error } = await new Migrator({ db: kysely, provider: migrationProvider }).migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
-  return { kysely, dialect, close: () => kysely.destroy() };
+  return {
+    kysely,
+    dialect,
+    close: async () => {
+      await beforeClose();
+      await kysely.destroy();
+    },
+  };
 };

@@ -4,7 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
 import { migrationProvider } from './migrations';
 import type { Database } from './schema';
-import { startCheckpointer } from './checkpointer';
+import { type CheckpointOptions, startCheckpointer } from './checkpointer';
 import { withStatementCache } from './statementCache';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -17,12 +17,12 @@ export interface Db {
 
 /**
  * SQLite under `dataDir` by default; PostgreSQL when a URL is given. Runs the migrations.
- * `checkpointEveryMs`: how often SQLite's log is copied into its file (checkpointer.ts; for tests).
+ * `checkpoints`: how often SQLite's log is copied into its file, and who hears of it (checkpointer.ts; tests).
  */
 export const openDatabase = async (opts: {
   dataDir: string;
   databaseUrl?: string | undefined;
-  checkpointEveryMs?: number;
+  checkpoints?: CheckpointOptions;
 }): Promise<Db> => {
   let kysely: Kysely<Database>;
   let dialect: Dialect;
@@ -54,7 +54,7 @@ export const openDatabase = async (opts: {
         console.error('SQLite checkpoint thread failed; checkpointing on the main thread:', error.message);
         if (file.open) file.pragma('wal_autocheckpoint = 1000');
       },
-      opts.checkpointEveryMs,
+      opts.checkpoints,
     );
     beforeClose = () => checkpointer.close();
     kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) });

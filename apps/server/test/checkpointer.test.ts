@@ -15,8 +15,12 @@ const FRAME = 4_096 + 24;
 
 const sizeOf = (file: string) => (fs.existsSync(file) ? fs.statSync(file).size : 0);
 
-const writeRows = async (db: Db, rows: number) => {
-  for (let i = 0; i < rows; i++) await sql`insert into scratch (body) values (${ROW})`.execute(db.kysely);
+/** `pauseMs` between writes: none, or a steady stream (a timer's turn, a millisecond or so). */
+const writeRows = async (db: Db, rows: number, pauseMs?: number) => {
+  for (let i = 0; i < rows; i++) {
+    await sql`insert into scratch (body) values (${ROW})`.execute(db.kysely);
+    if (pauseMs !== undefined) await new Promise((resolve) => setTimeout(resolve, pauseMs));
+  }
 };
 
 describe('SQLite checkpoints run on their own thread (checkpointer.ts)', { timeout: 60_000 }, () => {
@@ -81,10 +85,7 @@ describe('SQLite checkpoints run on their own thread (checkpointer.ts)', { timeo
     // in this test (4,000 in the app).
     const limit = 500;
     const { wal, db, results } = await database(50, limit);
-    for (let i = 0; i < 3_000; i++) {
-      await sql`insert into scratch (body) values (${ROW})`.execute(db.kysely);
-      await new Promise((resolve) => setTimeout(resolve, 1));
-    }
+    await writeRows(db, 3_000, 1);
     expect(results.some((r) => r.restarted)).toBe(true);
     expect(sizeOf(wal)).toBeLessThan(4 * limit * FRAME);
   });

@@ -4,7 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
 import { migrationProvider } from './migrations';
 import type { Database } from './schema';
-import { type CheckpointOptions, startCheckpointer } from './checkpointer';
+import { type Checkpointer, type CheckpointOptions, startCheckpointer } from './checkpointer';
 import { withStatementCache } from './statementCache';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -26,7 +26,7 @@ export const openDatabase = async (opts: {
 }): Promise<Db> => {
   let kysely: Kysely<Database>;
   let dialect: Dialect;
-  let beforeClose = async () => {};
+  let checkpointer: Checkpointer | null = null;
   if (opts.databaseUrl) {
     dialect = 'postgres';
     // Loaded only when used: a default (SQLite) start does not pay for the driver.
@@ -40,7 +40,8 @@ export const openDatabase = async (opts: {
   } else {
     dialect = 'sqlite';
     fs.mkdirSync(opts.dataDir, { recursive: true });
-    const file = new SQLite(path.join(opts.dataDir, 'belfry.sqlite'));
+    const filePath = path.join(opts.dataDir, 'belfry.sqlite');
+    const file = new SQLite(filePath);
     // WAL keeps every committed write through a kill -9 of the process (DESIGN principle 3).
     file.pragma('journal_mode = WAL');
     file.pragma('synchronous = NORMAL');
@@ -48,15 +49,14 @@ export const openDatabase = async (opts: {
     file.pragma('busy_timeout = 5000');
     // Checkpoints are another thread's (checkpointer.ts); back to SQLite's own should that thread fail.
     file.pragma('wal_autocheckpoint = 0');
-    const checkpointer = startCheckpointer(
-      path.join(opts.dataDir, 'belfry.sqlite'),
+    checkpointer = startCheckpointer(
+      filePath,
       (error) => {
         console.error('SQLite checkpoint thread failed; checkpointing on the main thread:', error.message);
         if (file.open) file.pragma('wal_autocheckpoint = 1000');
       },
       opts.checkpoints,
     );
-    beforeClose = () => checkpointer.close();
     kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) });
   }
   const { error } = await new Migrator({ db: kysely, provider: migrationProvider }).migrateToLatest();
@@ -65,7 +65,7 @@ export const openDatabase = async (opts: {
     kysely,
     dialect,
     close: async () => {
-      await beforeClose();
+      await checkpointer?.close();
       await kysely.destroy();
     },
   };

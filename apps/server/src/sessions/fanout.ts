@@ -1,6 +1,7 @@
 import { view, type Actor, type Refusal, type SessionState, type SessionUser } from '@belfry/engine';
 import { diffJson, type DiffMemo, SERVER_EVENTS, type ViewPatch } from '@belfry/protocol';
 import type { Socket } from 'socket.io';
+import { writeFrame } from './directFrame';
 
 export type Profile = Omit<SessionUser, 'isOnline' | 'grimoireAccess'>;
 
@@ -113,6 +114,8 @@ export const broadcastViews = (session: LiveSession): void => {
   // Written one after the other once all are made: with a view built between two writes, each write
   // took about twice as long (the kernel's send path cold again; bench/ at 500 x 16).
   for (let i = 0; i < outgoing.length; i += 2) {
-    (outgoing[i] as Connection).socket.conn.write(outgoing[i + 1] as string);
+    const { socket } = outgoing[i] as Connection;
+    const packet = outgoing[i + 1] as string;
+    if (!writeFrame(socket, packet)) socket.conn.write(packet);
   }
 };

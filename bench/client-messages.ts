@@ -41,6 +41,14 @@ export interface Samples {
   ackMs: number[];
   /** Emit → the last client of the session (room) has the change. */
   updateMs: number[];
+  /** now() at each emit of `updateMs`, in the same order. */
+  updateFrom: number[];
+  /**
+   * The `updateMs` during which the client thread did not collect garbage: what the server and the
+   * network took, without the load generator's own pauses (pauses.ts `withoutGc`). Filled in by the
+   * client thread when a loop ends.
+   */
+  updateNoClientGcMs: number[];
   /** Open loop: emit − the moment the schedule said (how far the generator fell behind). */
   lateMs: number[];
   refusals: Record<string, number>;
@@ -52,6 +60,8 @@ export const emptySamples = (): Samples => ({
   sent: 0,
   ackMs: [],
   updateMs: [],
+  updateFrom: [],
+  updateNoClientGcMs: [],
   lateMs: [],
   refusals: {},
   ackTimeouts: 0,
@@ -64,6 +74,8 @@ export const mergeSamples = (parts: readonly Samples[]): Samples => {
     out.sent += part.sent;
     out.ackMs.push(...part.ackMs);
     out.updateMs.push(...part.updateMs);
+    out.updateFrom.push(...part.updateFrom);
+    out.updateNoClientGcMs.push(...part.updateNoClientGcMs);
     out.lateMs.push(...part.lateMs);
     out.ackTimeouts += part.ackTimeouts;
     out.updateTimeouts += part.updateTimeouts;

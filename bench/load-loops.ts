@@ -15,7 +15,8 @@ import {
 } from './client-messages';
 import { seededRandom } from './random';
 import type { RelayClient } from './relay-client';
-import { now, sleepUntil } from './timing';
+import { pausesSoFar, withoutGc } from './pauses';
+import { now, sleep, sleepUntil } from './timing';
 import { seatStep, stepsPerSession } from './traffic';
 import type { ViewClient } from './view-client';
 
@@ -32,6 +33,13 @@ export interface LocalRoom {
 
 /** About the length of a town-square message; the relay carries the same text. */
 const chatText = (session: number, k: number) => `open loop ${session}.${k}: who do we nominate today?`;
+
+/** Marks, once a loop has ended, which of its latencies this thread's collections left alone. */
+const withGcMarked = async (samples: Samples): Promise<Samples> => {
+  await sleep(50); // the last collections' entries reach their observer a moment later
+  samples.updateNoClientGcMs = withoutGc(samples.updateFrom, samples.updateMs, pausesSoFar());
+  return samples;
+};
 
 const count = (samples: Samples, code: string) => (samples.refusals[code] = (samples.refusals[code] ?? 0) + 1);
 
@@ -85,6 +93,7 @@ const recordArrivals = async (arrivals: Promise<number>[], emitted: number, samp
   if (times.length < settled.length) samples.updateTimeouts++;
   else {
     samples.updateMs.push(Math.max(...times) - emitted);
+    samples.updateFrom.push(emitted);
     progress.done++;
   }
 };
@@ -170,7 +179,7 @@ export const belfryClosedLoop = async (
       }
     }),
   );
-  return { samples, stepsBySession, stoppedEarly };
+  return { samples: await withGcMarked(samples), stepsBySession, stoppedEarly };
 };
 
 /**
@@ -215,7 +224,7 @@ export const belfryOpenLoop = async (
       ]);
     }),
   );
-  return { seat, chat };
+  return { seat: await withGcMarked(seat), chat: await withGcMarked(chat) };
 };
 
 let relaySeq = 0;
@@ -268,7 +277,7 @@ export const relayClosedLoop = async (
       for (let step = 0; step < steps; step++) await relaySeat(room, step, timeoutMs, samples, progress);
     }),
   );
-  return { samples, stepsBySession: {}, stoppedEarly: false };
+  return { samples: await withGcMarked(samples), stepsBySession: {}, stoppedEarly: false };
 };
 
 export const relayOpenLoop = async (
@@ -299,5 +308,5 @@ export const relayOpenLoop = async (
       ]);
     }),
   );
-  return { seat, chat };
+  return { seat: await withGcMarked(seat), chat: await withGcMarked(chat) };
 };

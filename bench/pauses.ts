@@ -78,3 +78,30 @@ export const pauseFigures = (pauses: Pause[], from: number, to: number): PauseFi
     stallLongestMs: Math.max(0, ...stalls.map((pause) => pause.ms)),
   };
 };
+
+/**
+ * The latencies (`ms[i]` from the moment `from[i]`) that no garbage collection of `pauses` overlaps.
+ * A client thread that collects while a frame waits in its socket takes the frame's arrival time late,
+ * by up to the pause: in the latencies it measures the load generator's heap shows as much as the
+ * server's. Dropping those samples leaves what the server and the network took (a pause of the server
+ * stays in: it is the server's own).
+ */
+export const withoutGc = (from: readonly number[], ms: readonly number[], pauses: readonly Pause[]): number[] => {
+  const gcs = pauses.filter((pause) => pause.kind !== 'stall').sort((a, b) => a.at - b.at);
+  const kept: number[] = [];
+  for (let i = 0; i < ms.length; i++) {
+    const start = from[i]!;
+    const end = start + ms[i]!;
+    // The first pause that ends after the sample starts; it overlaps when it also starts before the end.
+    let low = 0;
+    let high = gcs.length;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (gcs[mid]!.at + gcs[mid]!.ms <= start) low = mid + 1;
+      else high = mid;
+    }
+    const next = gcs[low];
+    if (!next || next.at >= end) kept.push(ms[i]!);
+  }
+  return kept;
+};

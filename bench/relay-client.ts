@@ -1,5 +1,6 @@
 import WebSocket from 'ws';
-import { now, withTimeout } from './timing';
+import { stampedLater } from './arrival';
+import { withTimeout } from './timing';
 
 /** What the relay carries: a sequence number the receivers wait for, and a body of a Belfry intent's size. */
 export interface RelayMessage {
@@ -19,16 +20,19 @@ export class RelayClient {
     this.socket = new WebSocket(`ws://127.0.0.1:${port}/?room=${encodeURIComponent(room)}`, {
       perMessageDeflate: false,
     });
-    this.socket.on('message', (data: WebSocket.RawData) => {
-      const at = now();
-      const text = data.toString();
-      this.received++;
-      this.bytes += Buffer.byteLength(text);
-      // Parsed like a Socket.IO client parses its frames, so the baseline does not skip that work.
-      const { seq } = JSON.parse(text) as RelayMessage;
-      this.waiting.get(seq)?.(at);
-      this.waiting.delete(seq);
-    });
+    // Stamped as it comes off the socket and handled a moment later, as Belfry's clients (arrival.ts).
+    this.socket.on(
+      'message',
+      stampedLater((at, data: WebSocket.RawData) => {
+        const text = data.toString();
+        this.received++;
+        this.bytes += Buffer.byteLength(text);
+        // Parsed like a Socket.IO client parses its frames, so the baseline does not skip that work.
+        const { seq } = JSON.parse(text) as RelayMessage;
+        this.waiting.get(seq)?.(at);
+        this.waiting.delete(seq);
+      }),
+    );
   }
 
   opened(ms: number): Promise<void> {

@@ -43,7 +43,8 @@ const start = async (): Promise<{ port: number; close(): Promise<void> }> => {
 /**
  * BENCH_PROFILE_DIR: one CPU profile and one allocation profile (every sampled allocation, kept or
  * collected: what the scavenges cost; with BENCH_HEAP_LIVE=1 only what is alive at the end: what they
- * copy) of this thread per phase; open them in Chrome's DevTools.
+ * copy; with BENCH_HEAP_PROMOTED=1 what no scavenge freed: what they promoted) of this thread per phase;
+ * open them in Chrome's DevTools.
  */
 let inspector: Session | null = null;
 const profile = async (file: string | null) => {
@@ -56,7 +57,7 @@ const profile = async (file: string | null) => {
     await inspector.post('HeapProfiler.startSampling', {
       samplingInterval: 16384,
       includeObjectsCollectedByMajorGC: !process.env.BENCH_HEAP_LIVE,
-      includeObjectsCollectedByMinorGC: !process.env.BENCH_HEAP_LIVE,
+      includeObjectsCollectedByMinorGC: !process.env.BENCH_HEAP_LIVE && !process.env.BENCH_HEAP_PROMOTED,
     });
     return;
   }

@@ -1,8 +1,14 @@
 import { PING_SLACK_MS, type SessionView } from '@belfry/engine';
 import { type Ack, patchView, type ViewPatch } from '@belfry/protocol';
 import { io, type Socket } from 'socket.io-client';
+import { stampedLater } from './arrival';
 import { applyInPlace, type SharedMessages } from './patch-in-place';
 import { now } from './timing';
+
+/** The ws socket under engine.io-client's WebSocket transport: its message handler is wrapped. */
+interface RawSocket {
+  onmessage: ((event: unknown) => void) | null;
+}
 
 interface Watcher {
   check: (view: SessionView) => boolean;
@@ -44,6 +50,8 @@ export class ViewClient {
   /** Patches that did not apply to the view they claimed to start from. */
   failedPatches = 0;
   private resyncing = false;
+  /** While a frame is handled: when it came off the socket. */
+  private arrivedAt: number | null = null;
   private watchers = new Set<Watcher>();
 
   /**
@@ -69,6 +77,16 @@ export class ViewClient {
     });
     // The size of what arrives on the wire, read from the raw frames so that no re-serialising is measured.
     this.socket.io.on('open', () => {
+      // Arrival times are taken as frames come off the socket (arrival.ts), before any is handled.
+      const ws = (this.socket.io.engine as unknown as { transport?: { ws?: RawSocket } }).transport?.ws;
+      const handler = ws?.onmessage;
+      if (ws && handler) {
+        ws.onmessage = stampedLater((at, event: unknown) => {
+          this.arrivedAt = at;
+          handler.call(ws, event);
+          this.arrivedAt = null;
+        });
+      }
       this.socket.io.engine.on('data', (data: unknown) => {
         if (typeof data !== 'string') return;
         if (data.startsWith(PATCH_FRAME)) {
@@ -113,7 +131,7 @@ export class ViewClient {
       ack(Date.now());
     });
     this.socket.on('session', (full: SessionView) => {
-      const at = now();
+      const at = this.arrivedAt ?? now();
       const shared = this.options.shared;
       if (shared) full.chat.messages = full.chat.messages.map((m) => shared.intern(m) as typeof m);
       this.view = full;
@@ -121,8 +139,8 @@ export class ViewClient {
       this.notify(at);
     });
     this.socket.on('patch', (patch: ViewPatch) => {
-      // Taken first: the arrival time must not include applying the patch.
-      const at = now();
+      // The moment the frame came off the socket: the arrival time must not include applying the patch.
+      const at = this.arrivedAt ?? now();
       if (this.resyncing) return;
       if (!this.view || patch.from !== this.view.version) {
         this.versionGaps++;

@@ -11,7 +11,14 @@ import { now } from './timing';
 export const stampedLater = <A>(handle: (at: number, message: A) => void): ((message: A) => void) => {
   const waiting: { at: number; message: A }[] = [];
   const drain = () => {
-    for (const { at, message } of waiting.splice(0)) handle(at, message);
+    try {
+      while (waiting.length > 0) {
+        const { at, message } = waiting.shift()!;
+        handle(at, message);
+      }
+    } finally {
+      if (waiting.length > 0) setImmediate(drain); // a handler threw: the rest still comes, in order
+    }
   };
   return (message: A) => {
     if (waiting.push({ at: now(), message }) === 1) setImmediate(drain);

@@ -35,10 +35,10 @@ export interface LocalRoom {
 const chatText = (session: number, k: number) => `open loop ${session}.${k}: who do we nominate today?`;
 
 /** Marks, once a loop has ended, which of its latencies this thread's collections left alone. */
-const withGcMarked = async (samples: Samples): Promise<Samples> => {
+const markGc = async (...kinds: Samples[]): Promise<void> => {
   await sleep(50); // the last collections' entries reach their observer a moment later
-  samples.updateNoClientGcMs = withoutGc(samples.updateFrom, samples.updateMs, pausesSoFar());
-  return samples;
+  const pauses = pausesSoFar();
+  for (const samples of kinds) samples.updateNoClientGcMs = withoutGc(samples.updateFrom, samples.updateMs, pauses);
 };
 
 const count = (samples: Samples, code: string) => (samples.refusals[code] = (samples.refusals[code] ?? 0) + 1);
@@ -179,7 +179,8 @@ export const belfryClosedLoop = async (
       }
     }),
   );
-  return { samples: await withGcMarked(samples), stepsBySession, stoppedEarly };
+  await markGc(samples);
+  return { samples, stepsBySession, stoppedEarly };
 };
 
 /**
@@ -224,7 +225,8 @@ export const belfryOpenLoop = async (
       ]);
     }),
   );
-  return { seat: await withGcMarked(seat), chat: await withGcMarked(chat) };
+  await markGc(seat, chat);
+  return { seat, chat };
 };
 
 let relaySeq = 0;
@@ -277,7 +279,8 @@ export const relayClosedLoop = async (
       for (let step = 0; step < steps; step++) await relaySeat(room, step, timeoutMs, samples, progress);
     }),
   );
-  return { samples: await withGcMarked(samples), stepsBySession: {}, stoppedEarly: false };
+  await markGc(samples);
+  return { samples, stepsBySession: {}, stoppedEarly: false };
 };
 
 export const relayOpenLoop = async (
@@ -308,5 +311,6 @@ export const relayOpenLoop = async (
       ]);
     }),
   );
-  return { seat: await withGcMarked(seat), chat: await withGcMarked(chat) };
+  await markGc(seat, chat);
+  return { seat, chat };
 };

@@ -52,6 +52,8 @@ export class ViewClient {
   private resyncing = false;
   /** While a frame is handled: when it came off the socket. */
   private arrivedAt: number | null = null;
+  /** When each `patch` and `session` frame not yet handled came off the socket, oldest first. */
+  private stamps: number[] = [];
   private watchers = new Set<Watcher>();
 
   /**
@@ -89,6 +91,9 @@ export class ViewClient {
       }
       this.socket.io.engine.on('data', (data: unknown) => {
         if (typeof data !== 'string') return;
+        // The engine hands a frame on at once, inside the handler above; Socket.IO's events come on a
+        // later tick (its manager defers each decoded packet), so the stamp waits here in order.
+        if (data.startsWith(PATCH_FRAME) || data.startsWith(SESSION_FRAME)) this.stamps.push(this.arrivedAt ?? now());
         if (data.startsWith(PATCH_FRAME)) {
           this.patchFrames++;
           this.patchBytes += Buffer.byteLength(data);
@@ -131,7 +136,7 @@ export class ViewClient {
       ack(Date.now());
     });
     this.socket.on('session', (full: SessionView) => {
-      const at = this.arrivedAt ?? now();
+      const at = this.stamps.shift() ?? now();
       const shared = this.options.shared;
       if (shared) full.chat.messages = full.chat.messages.map((m) => shared.intern(m) as typeof m);
       this.view = full;
@@ -140,7 +145,7 @@ export class ViewClient {
     });
     this.socket.on('patch', (patch: ViewPatch) => {
       // The moment the frame came off the socket: the arrival time must not include applying the patch.
-      const at = this.arrivedAt ?? now();
+      const at = this.stamps.shift() ?? now();
       if (this.resyncing) return;
       if (!this.view || patch.from !== this.view.version) {
         this.versionGaps++;

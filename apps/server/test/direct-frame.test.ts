@@ -67,16 +67,38 @@ describe('patches written as WebSocket frames of their own', () => {
     );
   };
 
+  /** The bytes of the frame's payload: engine.io's type and the packet. */
+  const payloadBytes = (value: string, from: number) => 1 + Buffer.byteLength(packetOf(value, from));
+
   it('frames of every length class (RFC 6455: under 126 bytes, 16-bit and 64-bit lengths), UTF-8 counted in bytes', async () => {
     const { client, socket } = await connect(['websocket']);
     // 'é' and the emoji are 2 and 4 bytes in UTF-8: a length counted in characters would cut the frame.
+    // Then payloads of exactly 125, 126, 65,535 and 65,536 bytes, on both sides of each length form.
     const values = ['ok', 'é'.repeat(80), '🔔'.repeat(40), 'x'.repeat(70_000)];
+    for (const bytes of [125, 126, 65_535, 65_536]) values.push('y'.repeat(bytes - payloadBytes('', values.length)));
     const events = receive(client, [SERVER_EVENTS.patch], values.length);
     for (const [i, value] of values.entries()) {
       await new Promise((resolve) => setImmediate(resolve)); // engine.io's transport idle again
       expect(writeFrame(socket, packetOf(value, i)), `frame ${i}`).toBe(true);
     }
+    expect(values.slice(4).map((value, i) => payloadBytes(value, i + 4))).toEqual([125, 126, 65_535, 65_536]);
     expect(await events).toEqual(values.map((value, i) => [SERVER_EVENTS.patch, patchOf(value, i)]));
+  });
+
+  it('nothing is written while engine.io sends, nor to a socket closing at either level', async () => {
+    const busy = await connect(['websocket']);
+    busy.socket.emit('first', 1); // engine.io's transport waits for ws until the next tick
+    expect(writeFrame(busy.socket, packetOf('busy', 1))).toBe(false);
+
+    const wsClosing = await connect(['websocket']);
+    const ws = (wsClosing.socket.conn as unknown as { transport: { socket: { close(): void } } }).transport.socket;
+    ws.close(); // ws closes at once; engine.io hears of it only when the close completes
+    expect(wsClosing.socket.conn.readyState).toBe('open');
+    expect(writeFrame(wsClosing.socket, packetOf('ws closing', 1))).toBe(false);
+
+    const ended = await connect(['websocket']);
+    ended.socket.disconnect(true);
+    expect(writeFrame(ended.socket, packetOf('ended', 1))).toBe(false);
   });
 
   it('while engine.io is still sending or holds packets back, nothing is written and the fallback keeps the order', async () => {
@@ -110,6 +132,36 @@ describe('patches written as WebSocket frames of their own', () => {
         ['note', i],
       ]),
     );
+  });
+
+  it('with per-message compression negotiated the frame is left to ws', async () => {
+    const deflating = new Server(createServer(), { path: '/backend/socket/', perMessageDeflate: { threshold: 0 } });
+    const httpServer = deflating.httpServer;
+    await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve));
+    const arrived = new Promise<Socket>((resolve) => deflating.once('connection', resolve));
+    const client = io(`http://127.0.0.1:${(httpServer.address() as AddressInfo).port}`, {
+      path: '/backend/socket/',
+      transports: ['websocket'],
+      forceNew: true,
+      reconnection: false,
+    });
+    clients.push(client);
+    const socket = await arrived;
+    await new Promise<void>((resolve) => (client.connected ? resolve() : client.once('connect', () => resolve())));
+    await new Promise((resolve) => setTimeout(resolve, 50)); // the connect packet's compression is done
+    const { transport } = socket.conn as unknown as {
+      transport: { writable: boolean; socket: { _extensions: object; _sender: { _state: number } } };
+    };
+    // Idle in every other way: only the extension keeps the frame from being written here.
+    expect([transport.writable, transport.socket._sender._state]).toEqual([true, 0]);
+    expect(Object.keys(transport.socket._extensions)).toEqual(['permessage-deflate']);
+    const events = receive(client, [SERVER_EVENTS.patch], 1);
+    const packet = packetOf('z'.repeat(2000), 1);
+    expect(writeFrame(socket, packet)).toBe(false);
+    socket.conn.write(packet);
+    expect(await events).toEqual([[SERVER_EVENTS.patch, patchOf('z'.repeat(2000), 1)]]);
+    client.close();
+    await deflating.close();
   });
 
   it('a long-polling client is left to engine.io', async () => {

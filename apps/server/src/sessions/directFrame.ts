@@ -21,6 +21,8 @@ const WS_OPEN = 1;
 const SENDER_IDLE = 0;
 /** engine.io's packet type of a message: every Socket.IO packet travels as one. */
 const ENGINE_MESSAGE = 0x34; // '4'
+/** The one extension ws knows (RFC 7692). */
+const PER_MESSAGE_DEFLATE = 'permessage-deflate';
 /** RFC 6455 §5.2: FIN and the text opcode in the first byte; a server's frames are not masked. */
 const FIN_TEXT = 0x81;
 
@@ -45,7 +47,7 @@ export const writeFrame = (socket: Socket, packet: string): boolean => {
   const raw = ws?._socket;
   if (!ws || ws.readyState !== WS_OPEN || !sender || !raw || raw.destroyed || !raw.writable) return false;
   if (sender._state !== SENDER_IDLE || sender._queue.length > 0) return false;
-  if (ws._extensions && Object.keys(ws._extensions).length > 0) return false; // permessage-deflate: ws frames it
+  if (ws._extensions?.[PER_MESSAGE_DEFLATE]) return false; // compressed frames are ws's to make
   raw.write(frameOf(packet));
   return true;
 };

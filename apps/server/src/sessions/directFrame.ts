@@ -6,7 +6,6 @@ interface EngineConnection {
   readyState: string;
   writeBuffer: unknown[];
   transport: { name: string; writable: boolean; socket?: WsSocket };
-  write(data: string): unknown;
 }
 
 interface WsSocket {
@@ -64,7 +63,7 @@ export const frameOf = (packet: string): Buffer => {
     frame.writeUInt16BE(length, 2);
   } else {
     frame[1] = 127;
-    frame.writeUInt32BE(0, 2); // a frame is far below 4 GB (maxHttpBufferSize)
+    frame.writeUInt32BE(0, 2); // a patch is far below 4 GB: the high half of the length is 0
     frame.writeUInt32BE(length, 6);
   }
   frame[header] = ENGINE_MESSAGE;

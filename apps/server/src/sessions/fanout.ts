@@ -1,6 +1,7 @@
 import { view, type Actor, type Refusal, type SessionState, type SessionUser } from '@belfry/engine';
 import { diffJson, type DiffMemo, SERVER_EVENTS, type ViewPatch } from '@belfry/protocol';
 import type { Socket } from 'socket.io';
+import { cutIfBacklogged } from './backlog';
 import { writeFrame } from './directFrame';
 
 export type Profile = Omit<SessionUser, 'isOnline' | 'grimoireAccess'>;
@@ -60,6 +61,7 @@ export const sendFull = (session: LiveSession, socketId: string): void => {
     ...view(session.state, connection.member.profile.id),
     version: connection.seq,
   });
+  cutIfBacklogged(connection.socket);
 };
 
 /** Ends a connection on purpose: the client shows why and does not reconnect. */
@@ -117,5 +119,6 @@ export const broadcastViews = (session: LiveSession): void => {
     const { socket } = outgoing[i] as Connection;
     const packet = outgoing[i + 1] as string;
     if (!writeFrame(socket, packet)) socket.conn.write(packet);
+    cutIfBacklogged(socket);
   }
 };

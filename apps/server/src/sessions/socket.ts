@@ -22,6 +22,7 @@ import { accountRoom, sessionRoom } from './accountEvents';
 import { userRoom } from './cluster';
 import type { IsBanned } from '../http/authenticate';
 import { sessionLookups } from './lookups';
+import { cutIfBacklogged, type CutRecord } from './backlog';
 import { familyOf, scaleRates, TokenBuckets } from './buckets';
 import { cosmeticsOf, flagsOf } from '../users/users';
 import type { UsersTable } from '../db/schema';
@@ -150,6 +151,8 @@ export const attachSessionSockets = (
     ]);
     // Listeners first, so that nothing sent right after connecting is lost.
     socket.onAny((event: unknown, ...args: unknown[]) => {
+      // Nothing is answered to a client that has not read what it was sent (sessions/backlog.ts).
+      if (cutIfBacklogged(socket)) return;
       const ack = typeof args.at(-1) === 'function' ? (args.pop() as AckFn) : null;
       void dispatch(socket, String(event), args[0], ack, requestIdOf(args[1])).catch((error: unknown) => {
         log.error({ err: error, event }, 'socket message failed');
@@ -183,6 +186,8 @@ export const attachSessionSockets = (
       if (packet.type === 'ping') heartbeatSentAt = Date.now();
     });
     socket.conn.on('heartbeat', () => {
+      // Also bounds what reaches a socket without a change of its session (typing, announcements).
+      if (cutIfBacklogged(socket)) return;
       if (heartbeatSentAt === 0) return;
       measured(Date.now() - heartbeatSentAt);
       heartbeatSentAt = 0;
@@ -191,6 +196,13 @@ export const attachSessionSockets = (
       // Oversized or unparsable frames end the connection inside Socket.IO; say so in the log.
       if (reason === 'parse error' || reason === 'transport error') {
         log.warn({ sessionId, userId: member.actor.userId, reason }, 'socket dropped');
+      }
+      const { unsentBytes } = socket.data as CutRecord;
+      if (unsentBytes !== undefined) {
+        log.warn(
+          { sessionId, userId: member.actor.userId, unsentBytes },
+          'socket cut: it did not read what it was sent',
+        );
       }
       void hub.detach(sessionId, socket, member);
     });

@@ -1,20 +1,26 @@
+import type { Socket as NetSocket } from 'node:net';
 import type { Socket } from 'socket.io';
 
 /**
- * How much may wait to be sent to one socket, beyond what the kernel holds: engine.io's queue, ws's
- * and Node's socket buffers. A client that stops reading (a hostile one asking for full views it never
+ * What may wait to be sent to one socket, beyond what the kernel holds: engine.io's queue, ws's and
+ * Node's socket buffers. A client that stops reading (a hostile one asking for full views it never
  * reads, or one whose network died without a word) would otherwise make the server keep everything
- * meant for it until the heartbeat notices, and forever if it keeps answering pings unread. A client
- * still alive reconnects and gets the whole view, smaller than what it missed: a 20-seat Storyteller's
- * view is under 24 KB (issue 16), 500 kept messages add about 60 KB.
+ * meant for it until the heartbeat notices, and forever if it keeps answering pings unread.
+ *
+ * A client may be behind by more than 1 MiB for a while: a full view just written counts whole until
+ * the kernel takes it, and the largest views (500 town and 200 spectator messages of 250 characters
+ * that JSON escapes six-fold) pass 1 MiB. So past 1 MiB a socket has 10 s to come back under it, and
+ * past 8 MiB none. A client still alive reconnects and gets the whole view.
  */
-export const MAX_BACKLOG_BYTES = 1024 * 1024;
+export const SOFT_BACKLOG_BYTES = 1024 * 1024;
+export const HARD_BACKLOG_BYTES = 8 * 1024 * 1024;
+export const BACKLOG_GRACE_MS = 10_000;
 
 /** What this module reads of a connection's engine.io socket and the transport's ws (public ws API). */
 interface EngineConnection {
   readyState: string;
   writeBuffer: { data?: unknown }[];
-  transport: { socket?: { bufferedAmount: number; terminate(): void } };
+  transport: { socket?: { bufferedAmount: number; terminate(): void; _socket?: NetSocket } };
   close(discard?: boolean): void;
 }
 
@@ -30,23 +36,36 @@ export const backlogOf = (socket: Socket): number => {
   return bytes;
 };
 
-/** Where the reason a socket was cut is kept, for the disconnect handler's log. */
-export interface CutRecord {
+/** Kept in the socket's data: since when its backlog has been over the soft cap, and why it was cut. */
+export interface BacklogRecord {
+  backlogOverSince?: number;
   unsentBytes?: number;
 }
 
 /**
- * Cuts the connection when more than MAX_BACKLOG_BYTES wait for it, freeing what waits at once; true
- * when it did. The client sees its transport close, as on a network failure, and reconnects.
+ * Cuts the connection when more than HARD_BACKLOG_BYTES wait for it, or more than SOFT_BACKLOG_BYTES
+ * have for BACKLOG_GRACE_MS, freeing what waits at once; true when it did. The client sees its
+ * transport close, as on a network failure, and reconnects.
  */
-export const cutIfBacklogged = (socket: Socket): boolean => {
+export const cutIfBacklogged = (socket: Socket, now = Date.now()): boolean => {
   const conn = socket.conn as unknown as EngineConnection;
   if (conn.readyState === 'closed') return false;
+  const record = socket.data as BacklogRecord;
   const unsent = backlogOf(socket);
-  if (unsent <= MAX_BACKLOG_BYTES) return false;
-  (socket.data as CutRecord).unsentBytes = unsent;
-  // ws's own close would wait for the frames ahead of its close frame, i.e. for the reader it waits on.
-  conn.transport.socket?.terminate();
+  if (unsent <= SOFT_BACKLOG_BYTES) {
+    record.backlogOverSince = undefined;
+    return false;
+  }
+  record.backlogOverSince ??= now;
+  if (unsent <= HARD_BACKLOG_BYTES && now - record.backlogOverSince < BACKLOG_GRACE_MS) return false;
+  record.unsentBytes = unsent;
+  const ws = conn.transport.socket;
+  const raw = ws?._socket;
+  // A reset, not a close: ws's close would wait for the frames ahead of its close frame, i.e. for the
+  // reader it waits on, and a FIN would leave the kernel's send queue to drain into nobody. (Node
+  // resets plain TCP only; a TLS socket, should the server ever speak TLS itself, is destroyed.)
+  if (raw && !raw.destroyed && !('encrypted' in raw)) raw.resetAndDestroy();
+  ws?.terminate();
   conn.close(true);
   return true;
 };

@@ -22,7 +22,7 @@ import { accountRoom, sessionRoom } from './accountEvents';
 import { userRoom } from './cluster';
 import type { IsBanned } from '../http/authenticate';
 import { sessionLookups } from './lookups';
-import { cutIfBacklogged, type CutRecord } from './backlog';
+import { type BacklogRecord, cutIfBacklogged } from './backlog';
 import { familyOf, scaleRates, TokenBuckets } from './buckets';
 import { cosmeticsOf, flagsOf } from '../users/users';
 import type { UsersTable } from '../db/schema';
@@ -197,7 +197,7 @@ export const attachSessionSockets = (
       if (reason === 'parse error' || reason === 'transport error') {
         log.warn({ sessionId, userId: member.actor.userId, reason }, 'socket dropped');
       }
-      const { unsentBytes } = socket.data as CutRecord;
+      const { unsentBytes } = socket.data as BacklogRecord;
       if (unsentBytes !== undefined) {
         log.warn(
           { sessionId, userId: member.actor.userId, unsentBytes },

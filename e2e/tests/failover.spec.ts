@@ -49,6 +49,18 @@ test.describe('two nodes behind HAProxy', () => {
     await proxy.start();
     host = await registerViaApi(proxy, mail, 'host'); // the install's first account: it has a level
   });
+  // What the nodes and HAProxy said (warnings and errors) goes with a failure into CI's output.
+  test.afterEach(() => {
+    const { status, expectedStatus } = test.info();
+    if (status === expectedStatus) return;
+    for (const [name, output] of [
+      ['node a', a?.logs()],
+      ['node b', b?.logs()],
+      ['haproxy', proxy?.logs()],
+    ] as const) {
+      console.log(`--- ${name} ---\n${(output ?? '').slice(-6_000)}`);
+    }
+  });
   test.afterAll(async () => {
     await proxy?.stop();
     await a?.stop();

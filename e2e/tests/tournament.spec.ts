@@ -349,6 +349,7 @@ test("a script's logo comes from the release host, and only for a reader who opt
   const side = page.getByTestId('tournament-side-0');
   await expect(side.locator('.tournament-side__logo--text')).toHaveText('L');
   await expect(side.locator('img')).toHaveCount(0);
+  expect(asked).toEqual([]);
 
   await page.evaluate(() => localStorage.setItem('belfry.settings.isImageOptIn', 'true'));
   await page.reload();
@@ -356,6 +357,9 @@ test("a script's logo comes from the release host, and only for a reader who opt
     'src',
     'https://assets.example.test/cup/lantern-row/logo.webp',
   );
-  await expect.poll(() => asked).toEqual(['https://assets.example.test/cup/lantern-row/logo.webp']);
+  // Routing turns the browser's HTTP cache off, so each img element made for the logo asks again (a slow
+  // machine asked twice in CI): what counts is that this address alone is asked, and only after the opt-in.
+  await expect.poll(() => asked.length).toBeGreaterThan(0);
+  expect(new Set(asked)).toEqual(new Set(['https://assets.example.test/cup/lantern-row/logo.webp']));
   await context.close();
 });

@@ -155,7 +155,11 @@ export const startServer = async (
   });
 
   accountEvents.attach(io);
-  const cluster = await openCluster(io, store, config.redisUrl, app.log, mediaLink);
+  // Installs that share one Redis keep apart by a namespace each, made once in their own database.
+  const sharedRedis = config.redisUrl
+    ? { url: config.redisUrl, namespace: (await loadSecret(db.kysely, 'redis-namespace')).slice(0, 16) }
+    : undefined;
+  const cluster = await openCluster(io, store, sharedRedis, app.log, mediaLink);
   const { hub } = cluster;
   hub.afterStore = (state) => records.afterCommit(state);
   const sockets = attachSessionSockets(io, {

@@ -10,6 +10,12 @@ const CHANGED = 'belfry:session-changed';
 /** The Socket.IO room of one user's sockets in one session, on every node (typing indicators). */
 export const userRoom = (sessionId: string, userId: string): string => `user:${sessionId}\n${userId}`;
 
+/** The Redis that the nodes of an install share, and the install's namespace in it. */
+export interface SharedRedis {
+  url: string;
+  namespace: string;
+}
+
 export interface Cluster {
   hub: SessionHub;
   registry: NodeRegistry;
@@ -26,22 +32,26 @@ export interface Cluster {
 export const openCluster = async (
   io: Server,
   store: SessionStore,
-  redisUrl: string | undefined,
+  shared: SharedRedis | undefined,
   log: FastifyBaseLogger,
   media?: HubLinks['media'],
 ): Promise<Cluster> => {
   let redis: Redis[] = [];
   let registry: NodeRegistry = new LocalRegistry();
-  let quiet = !redisUrl;
-  if (redisUrl) {
+  let quiet = !shared;
+  if (shared) {
     // Loaded only when used: a single node does not pay for the Redis client at start.
     const [{ Redis }, { createAdapter }] = await Promise.all([import('ioredis'), import('@socket.io/redis-adapter')]);
-    const pub = new Redis(redisUrl);
+    const pub = new Redis(shared.url);
     const sub = pub.duplicate();
     const nodes = pub.duplicate();
     redis = [pub, sub, nodes];
-    io.adapter(createAdapter(pub, sub));
-    registry = new RedisRegistry(nodes, (err, what) => log.error({ err }, `${what} failed`));
+    // The adapter's channels carry session rooms, whose codes another install may use too.
+    io.adapter(createAdapter(pub, sub, { key: `belfry:${shared.namespace}:socket.io` }));
+    registry = new RedisRegistry(nodes, shared.namespace, {
+      error: (err, what) => log.error({ err }, `${what} failed`),
+      swept: (node, users) => log.warn({ node, users }, 'a node stopped answering: its users were marked offline'),
+    });
   }
   const hub = new SessionHub(store, log, {
     announce: (sessionId, version) => {
@@ -58,7 +68,7 @@ export const openCluster = async (
     revived: () => hub.reassert(),
     held: () => hub.held(),
   });
-  const settling = redisUrl ? Promise.resolve() : settleAfterCrash(store, hub, log);
+  const settling = shared ? Promise.resolve() : settleAfterCrash(store, hub, log);
   return {
     hub,
     registry,

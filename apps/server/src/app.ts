@@ -155,9 +155,13 @@ export const startServer = async (
   });
 
   accountEvents.attach(io);
-  // Installs that share one Redis keep apart by a namespace each, made once in their own database.
+  // Installs that share one Redis keep apart by a namespace each, made once in their own database
+  // (REDIS_NAMESPACE overrides it: a copy of a live database would share the live namespace).
   const sharedRedis = config.redisUrl
-    ? { url: config.redisUrl, namespace: (await loadSecret(db.kysely, 'redis-namespace')).slice(0, 16) }
+    ? {
+        url: config.redisUrl,
+        namespace: config.redisNamespace ?? (await loadSecret(db.kysely, 'redis-namespace')).slice(0, 16),
+      }
     : undefined;
   const cluster = await openCluster(io, store, sharedRedis, app.log, mediaLink);
   const { hub } = cluster;

@@ -71,6 +71,8 @@ export interface ServerConfig {
   databaseUrl: string | undefined;
   /** Several nodes share Socket.IO broadcasts through Redis when set. */
   redisUrl: string | undefined;
+  /** The install's keys in that Redis; unset, a value made once in the database. */
+  redisNamespace: string | undefined;
   /** The built single-page app to serve; absent in API-only tests. */
   webDist: string | undefined;
   logLevel: string;
@@ -164,12 +166,22 @@ export const parsePingSeconds = (value: string | undefined): number => {
   return seconds;
 };
 
+/** REDIS_NAMESPACE: letters, digits, _ and -, up to 64 (Redis channel patterns must not see a wildcard). */
+export const parseRedisNamespace = (value: string | undefined): string | undefined => {
+  if (value === undefined || value === '') return undefined;
+  if (!/^[\w-]{1,64}$/.test(value)) {
+    throw new Error(`REDIS_NAMESPACE may hold letters, digits, _ and - (up to 64), not "${value}".`);
+  }
+  return value;
+};
+
 export const configFromEnv = (env: NodeJS.ProcessEnv = process.env): ServerConfig => ({
   port: Number(env.PORT ?? 8080),
   host: env.HOST ?? '0.0.0.0',
   dataDir: path.resolve(env.DATA_DIR ?? 'data'),
   databaseUrl: env.DATABASE_URL || undefined,
   redisUrl: env.REDIS_URL || undefined,
+  redisNamespace: parseRedisNamespace(env.REDIS_NAMESPACE),
   webDist: env.WEB_DIST ?? DEFAULT_WEB_DIST,
   logLevel: env.LOG_LEVEL ?? 'info',
   trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',

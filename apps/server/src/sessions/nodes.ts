@@ -15,8 +15,15 @@ export const NODE_TTL_MS = 6_000;
 export const SWEEP_MS = 2_000;
 /** A sweeper's claim on a dead node lapses after this, should the sweeper die too. */
 const SWEEP_CLAIM_MS = 30_000;
-/** A dead node's records wait this long for a live node of its install to sweep them. */
-const RECORDS_TTL_MS = 24 * 3_600_000;
+/**
+ * A dead node's records wait this long for a live node of its install to sweep them: far longer than
+ * sessions are kept idle (12 h by default), so an install down for good leaves nothing in Redis, and
+ * one that comes back finds its sessions either gone or its records still there.
+ */
+const RECORDS_TTL_MS = 7 * 24 * 3_600_000;
+/** Marking a dead node's users offline that failed is tried again after 2 s, 4 s, … up to a minute. */
+const RETRY_FIRST_MS = 2_000;
+const RETRY_MAX_MS = 60_000;
 /** A dead node's users are offline within this (TTL + one sweep + the commit), stated in README. */
 export const PRESENCE_BOUND_MS = 10_000;
 
@@ -75,6 +82,10 @@ const keysOf = (namespace: string) => {
     alive: (id: string) => `${base}node:${id}:alive`,
     present: (id: string) => `${base}node:${id}:present`,
     sweep: (id: string) => `${base}node:${id}:sweep`,
+    /** A dead node's users not yet marked offline. */
+    orphans: (id: string) => `${base}node:${id}:orphans`,
+    /** Dead nodes with users left to mark: failed passes and when to try again ("2:1764400000000"). */
+    dead: `${base}dead`,
   };
 };
 // Session codes and user ids never hold a line break.
@@ -84,11 +95,14 @@ const presenceOf = (member: string): Presence | null => {
   return cut > 0 ? { sessionId: member.slice(0, cut), userId: member.slice(cut + 1) } : null;
 };
 
-/** What the registry reports: failures, and each dead node it swept (an operator wants to know). */
+/** What the registry reports: failures, and each dead node it took (an operator wants to know). */
 export interface RegistryLog {
   error: (error: unknown, what: string) => void;
   swept: (nodeId: string, users: number) => void;
 }
+
+// Lets a claim go only if it is still this node's: one that lapsed may be another sweeper's by now.
+const RELEASE_IF_MINE = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0";
 
 /** Nodes sharing Redis: heartbeats with a time to live, and a set of presences per node. */
 export class RedisRegistry implements NodeRegistry {
@@ -111,7 +125,17 @@ export class RedisRegistry implements NodeRegistry {
   }
 
   async arrive(presence: Presence): Promise<void> {
-    await this.redis.sadd(this.keys.present(this.nodeId), memberOf(presence));
+    await this.hold([presence]);
+  }
+
+  /** Adds to this node's set, which lapses only if this node stops renewing it. */
+  private async hold(presences: Presence[]): Promise<void> {
+    const key = this.keys.present(this.nodeId);
+    await this.redis
+      .multi()
+      .sadd(key, ...presences.map(memberOf))
+      .pexpire(key, RECORDS_TTL_MS)
+      .exec();
   }
 
   async leave(presence: Presence): Promise<void> {
@@ -171,7 +195,7 @@ export class RedisRegistry implements NodeRegistry {
       .multi()
       .set(this.keys.alive(this.nodeId), String(Date.now()), 'PX', NODE_TTL_MS)
       .sadd(this.keys.nodes, this.nodeId)
-      // Kept while a node of the install lives, so that an install gone for good leaves nothing behind.
+      // Renewed while a node of the install lives, so that an install gone for good leaves nothing behind.
       .pexpire(this.keys.nodes, RECORDS_TTL_MS)
       .pexpire(this.keys.present(this.nodeId), RECORDS_TTL_MS)
       .exec();
@@ -180,7 +204,7 @@ export class RedisRegistry implements NodeRegistry {
     this.beaten = true;
     if (wasSwept && this.events) {
       const held = this.events.held();
-      if (held.length > 0) await this.redis.sadd(this.keys.present(this.nodeId), ...held.map(memberOf));
+      if (held.length > 0) await this.hold(held);
       await this.events.revived();
     }
   }
@@ -192,43 +216,81 @@ export class RedisRegistry implements NodeRegistry {
     return ids.filter((_, i) => alive[i] !== null);
   }
 
-  /**
-   * One node takes each dead one in turn: its users are marked offline, then its records go. A user
-   * whose marking fails stays in the dead node's set and the claim is let go, so the next sweep (2 s
-   * on, by any node) tries again; a claim held by a sweeper that died lapses after 30 s.
-   */
   private async sweepDead(): Promise<void> {
     if (this.sweeping || !this.events) return;
     this.sweeping = true;
     try {
-      const ids = (await this.redis.smembers(this.keys.nodes)).filter((id) => id !== this.nodeId);
-      if (ids.length === 0) return;
-      const alive = await this.redis.mget(ids.map(this.keys.alive));
-      for (const [i, id] of ids.entries()) {
-        if (alive[i] !== null) continue;
-        const claimed = await this.redis.set(this.keys.sweep(id), this.nodeId, 'PX', SWEEP_CLAIM_MS, 'NX');
-        if (claimed !== 'OK') continue;
-        const members = await this.redis.smembers(this.keys.present(id));
-        let failed = 0;
-        for (const member of members) {
-          const presence = presenceOf(member);
-          try {
-            if (presence) await this.events.orphaned(presence);
-            await this.redis.srem(this.keys.present(id), member);
-          } catch (error) {
-            failed++;
-            this.log.error(error, "marking a dead node's user offline");
-          }
-        }
-        if (failed > 0) {
-          await this.redis.del(this.keys.sweep(id));
-          continue;
-        }
-        await this.redis.multi().del(this.keys.present(id), this.keys.sweep(id)).srem(this.keys.nodes, id).exec();
-        this.log.swept(id, members.length);
-      }
+      await this.takeDead();
+      const dead = await this.redis.hgetall(this.keys.dead);
+      for (const [id, retry] of Object.entries(dead)) await this.settle(id, this.events, retry);
     } finally {
       this.sweeping = false;
     }
+  }
+
+  /**
+   * A node whose heartbeat ran out leaves the registry at once, its users set aside to be marked
+   * offline: should it come back (a long stall), its next heartbeat finds it gone and it says again
+   * whom it holds, whatever became of the marking.
+   */
+  private async takeDead(): Promise<void> {
+    const ids = (await this.redis.smembers(this.keys.nodes)).filter((id) => id !== this.nodeId);
+    if (ids.length === 0) return;
+    const alive = await this.redis.mget(ids.map(this.keys.alive));
+    for (const [i, id] of ids.entries()) {
+      if (alive[i] !== null) continue;
+      if (!(await this.claim(id))) continue;
+      try {
+        const answers = await this.redis
+          .multi()
+          .srem(this.keys.nodes, id)
+          .sunionstore(this.keys.orphans(id), this.keys.orphans(id), this.keys.present(id))
+          .del(this.keys.present(id))
+          .pexpire(this.keys.orphans(id), RECORDS_TTL_MS)
+          .hsetnx(this.keys.dead, id, '0:0')
+          .exec();
+        if (answers?.[0]?.[1] === 1) this.log.swept(id, Number(answers[1]?.[1] ?? 0));
+      } finally {
+        await this.release(id);
+      }
+    }
+  }
+
+  /** Marks a dead node's users offline; those that fail are tried again later, by whichever node. */
+  private async settle(id: string, events: RegistryEvents, retry: string): Promise<void> {
+    const [failedPasses = 0, nextAt = 0] = retry.split(':').map(Number);
+    if (Date.now() < nextAt || !(await this.claim(id))) return;
+    try {
+      let failed = 0;
+      let firstError: unknown;
+      for (const member of await this.redis.smembers(this.keys.orphans(id))) {
+        const presence = presenceOf(member);
+        try {
+          if (presence) await events.orphaned(presence);
+          await this.redis.srem(this.keys.orphans(id), member);
+        } catch (error) {
+          failed++;
+          firstError ??= error;
+        }
+      }
+      if (failed === 0) {
+        await this.redis.multi().del(this.keys.orphans(id)).hdel(this.keys.dead, id).exec();
+        return;
+      }
+      this.log.error(firstError, `marking ${failed} of a dead node's users offline`);
+      const wait = Math.min(RETRY_FIRST_MS * 2 ** failedPasses, RETRY_MAX_MS);
+      await this.redis.hset(this.keys.dead, id, `${failedPasses + 1}:${Date.now() + wait}`);
+    } finally {
+      await this.release(id);
+    }
+  }
+
+  /** One sweeper at a time per dead node. */
+  private async claim(id: string): Promise<boolean> {
+    return (await this.redis.set(this.keys.sweep(id), this.nodeId, 'PX', SWEEP_CLAIM_MS, 'NX')) === 'OK';
+  }
+
+  private async release(id: string): Promise<void> {
+    await this.redis.eval(RELEASE_IF_MINE, 1, this.keys.sweep(id), this.nodeId);
   }
 }

@@ -155,6 +155,11 @@ export class SessionHub {
       await this.queue.run(sessionId, async () => {
         const session = this.live.get(sessionId);
         if (!session) return;
+        // What other nodes announced while this one was cut off never reached it: read it first, or
+        // a user marked offline meanwhile would still look online here and stay offline.
+        const before = session.state;
+        session.state = await this.store.catchUp(session.state);
+        if (session.state !== before) this.broadcast(session);
         const members = new Map(
           [...session.connections.values()].filter((c) => !c.closing).map((c) => [c.member.profile.id, c.member]),
         );

@@ -101,8 +101,26 @@ export interface RegistryLog {
   swept: (nodeId: string, users: number) => void;
 }
 
-// Lets a claim go only if it is still this node's: one that lapsed may be another sweeper's by now.
+// Lets a claim go, or keeps it longer, only if it is still this node's: one that lapsed may be another
+// sweeper's by now.
 const RELEASE_IF_MINE = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0";
+const RENEW_IF_MINE =
+  "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) end return 0";
+/**
+ * Takes a dead node out of the registry and sets its users aside, in one step and only if its heartbeat
+ * is still missing (a node that beat again since it was looked at stays). Answers how many users were
+ * set aside, or -1 when there was nothing to take.
+ * KEYS: alive, nodes, present, orphans, dead; ARGV: node id, records' time to live.
+ */
+const TAKE_DEAD = `
+if redis.call('exists', KEYS[1]) == 1 then return -1 end
+if redis.call('srem', KEYS[2], ARGV[1]) == 0 then return -1 end
+local users = redis.call('sunionstore', KEYS[4], KEYS[4], KEYS[3])
+redis.call('del', KEYS[3])
+redis.call('pexpire', KEYS[4], ARGV[2])
+redis.call('hsetnx', KEYS[5], ARGV[1], '0:0')
+redis.call('pexpire', KEYS[5], ARGV[2])
+return users`;
 
 /** Nodes sharing Redis: heartbeats with a time to live, and a set of presences per node. */
 export class RedisRegistry implements NodeRegistry {
@@ -198,15 +216,41 @@ export class RedisRegistry implements NodeRegistry {
       // Renewed while a node of the install lives, so that an install gone for good leaves nothing behind.
       .pexpire(this.keys.nodes, RECORDS_TTL_MS)
       .pexpire(this.keys.present(this.nodeId), RECORDS_TTL_MS)
+      .pexpire(this.keys.dead, RECORDS_TTL_MS)
       .exec();
     const added = answers?.[1]?.[1] === 1;
     const wasSwept = added && this.beaten;
     this.beaten = true;
-    if (wasSwept && this.events) {
-      const held = this.events.held();
-      if (held.length > 0) await this.hold(held);
-      await this.events.revived();
+    if (wasSwept && this.events) await this.rejoin(this.events);
+  }
+
+  /**
+   * This node was taken for dead (a long stall, Redis out of reach). A sweeper marking its users
+   * offline finishes first (the claim on this node), so that what it commits comes before they are
+   * said to be online again; those still held leave the users set aside, and the hub says they are
+   * online.
+   */
+  private async rejoin(events: RegistryEvents): Promise<void> {
+    const giveUpAt = Date.now() + SWEEP_CLAIM_MS;
+    let claimed = await this.claim(this.nodeId);
+    while (!claimed && Date.now() < giveUpAt) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      claimed = await this.claim(this.nodeId);
     }
+    try {
+      const held = events.held();
+      if (held.length > 0) {
+        await this.hold(held);
+        await this.redis.srem(this.keys.orphans(this.nodeId), ...held.map(memberOf));
+        // One who left while this ran (their leave may have come before the line above): not held.
+        const still = new Set(events.held().map(memberOf));
+        const gone = held.map(memberOf).filter((member) => !still.has(member));
+        if (gone.length > 0) await this.redis.srem(this.keys.present(this.nodeId), ...gone);
+      }
+    } finally {
+      if (claimed) await this.release(this.nodeId);
+    }
+    await events.revived();
   }
 
   private async liveOthers(): Promise<string[]> {
@@ -230,8 +274,7 @@ export class RedisRegistry implements NodeRegistry {
 
   /**
    * A node whose heartbeat ran out leaves the registry at once, its users set aside to be marked
-   * offline: should it come back (a long stall), its next heartbeat finds it gone and it says again
-   * whom it holds, whatever became of the marking.
+   * offline: should it come back, its next heartbeat finds it gone and it says again whom it holds.
    */
   private async takeDead(): Promise<void> {
     const ids = (await this.redis.smembers(this.keys.nodes)).filter((id) => id !== this.nodeId);
@@ -239,27 +282,18 @@ export class RedisRegistry implements NodeRegistry {
     const alive = await this.redis.mget(ids.map(this.keys.alive));
     for (const [i, id] of ids.entries()) {
       if (alive[i] !== null) continue;
-      if (!(await this.claim(id))) continue;
-      try {
-        const answers = await this.redis
-          .multi()
-          .srem(this.keys.nodes, id)
-          .sunionstore(this.keys.orphans(id), this.keys.orphans(id), this.keys.present(id))
-          .del(this.keys.present(id))
-          .pexpire(this.keys.orphans(id), RECORDS_TTL_MS)
-          .hsetnx(this.keys.dead, id, '0:0')
-          .exec();
-        if (answers?.[0]?.[1] === 1) this.log.swept(id, Number(answers[1]?.[1] ?? 0));
-      } finally {
-        await this.release(id);
-      }
+      const keys = [this.keys.alive(id), this.keys.nodes, this.keys.present(id), this.keys.orphans(id), this.keys.dead];
+      const users = Number(await this.redis.eval(TAKE_DEAD, keys.length, ...keys, id, RECORDS_TTL_MS));
+      if (users >= 0) this.log.swept(id, users);
     }
   }
 
   /** Marks a dead node's users offline; those that fail are tried again later, by whichever node. */
   private async settle(id: string, events: RegistryEvents, retry: string): Promise<void> {
     const [failedPasses = 0, nextAt = 0] = retry.split(':').map(Number);
-    if (Date.now() < nextAt || !(await this.claim(id))) return;
+    // Half a sweep early counts as due: the passes' own times vary by a few milliseconds.
+    const startedAt = Date.now();
+    if (startedAt < nextAt - SWEEP_MS / 2 || !(await this.claim(id))) return;
     try {
       let failed = 0;
       let firstError: unknown;
@@ -272,6 +306,8 @@ export class RedisRegistry implements NodeRegistry {
           failed++;
           firstError ??= error;
         }
+        // A long pass (many users, a slow database) keeps its claim, or another node would start over.
+        await this.redis.eval(RENEW_IF_MINE, 1, this.keys.sweep(id), this.nodeId, SWEEP_CLAIM_MS);
       }
       if (failed === 0) {
         await this.redis.multi().del(this.keys.orphans(id)).hdel(this.keys.dead, id).exec();
@@ -279,13 +315,13 @@ export class RedisRegistry implements NodeRegistry {
       }
       this.log.error(firstError, `marking ${failed} of a dead node's users offline`);
       const wait = Math.min(RETRY_FIRST_MS * 2 ** failedPasses, RETRY_MAX_MS);
-      await this.redis.hset(this.keys.dead, id, `${failedPasses + 1}:${Date.now() + wait}`);
+      await this.redis.hset(this.keys.dead, id, `${failedPasses + 1}:${startedAt + wait}`);
     } finally {
       await this.release(id);
     }
   }
 
-  /** One sweeper at a time per dead node. */
+  /** One node at a time marks a dead node's users (and the node itself, come back, waits for it). */
   private async claim(id: string): Promise<boolean> {
     return (await this.redis.set(this.keys.sweep(id), this.nodeId, 'PX', SWEEP_CLAIM_MS, 'NX')) === 'OK';
   }

@@ -217,6 +217,33 @@ describe('a socket that does not read what it is sent (issue 16: memory bounded 
     await slow.until((v) => JSON.stringify(v).includes(`note ${said}`));
   }, 30_000);
 
+  it('a client more than 1 MiB behind that the Storyteller kicks is let go at once, not after the heartbeat', async () => {
+    const storyteller = await bigSession('kicked');
+    const h = connect('kicked', hostile);
+    await h.until(() => true);
+    const hostileSide = serverSocketOf(hostile.user.id, 'kicked');
+    const disconnected = disconnectOf(hostileSide);
+    const tcp = (hostileSide.conn.transport as unknown as { socket: { _socket: NetSocket } }).socket._socket;
+    const engineClients = server.io.engine.clientsCount;
+    wsOf(h).pause();
+    while (backlogOf(hostileSide) <= SOFT_BACKLOG_BYTES) {
+      h.socket.emit('getGamestate', {}, () => undefined);
+      await tick();
+    }
+    // Within its 10 s of grace, so only the kick ends it.
+    expect(hostileSide.connected).toBe(true);
+    expect((await storyteller.request('kickUser', { id: hostile.user.id })).ok).toBe(true);
+    // A close would wait for the 1 MiB ahead of it to be read, i.e. for the heartbeat (70 s): what
+    // waited is let go at once instead.
+    const reason = await disconnected;
+    expect(tcp.destroyed).toBe(true);
+    expect(server.io.engine.clientsCount).toBe(engineClients - 1);
+    expect(reason).toBe('forced close');
+    await storyteller.until(
+      (v) => v.users[hostile.user.id] === undefined || v.users[hostile.user.id]?.isOnline === false,
+    );
+  });
+
   it('a client that reads is never cut by the same flood', async () => {
     const storyteller = await bigSession('reader');
     const f = connect('reader', friend);

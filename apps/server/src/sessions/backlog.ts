@@ -58,7 +58,27 @@ export const cutIfBacklogged = (socket: Socket, now = Date.now()): boolean => {
   }
   record.backlogOverSince ??= now;
   if (unsent <= HARD_BACKLOG_BYTES && now - record.backlogOverSince < BACKLOG_GRACE_MS) return false;
-  record.unsentBytes = unsent;
+  cut(socket, unsent);
+  return true;
+};
+
+/**
+ * Ends a connection the server means to close (a kick, the end of a boost): one more than 1 MiB behind
+ * is cut at once, as it would not read the reason for a while, and a close waits for what is ahead
+ * of it (up to the heartbeat's 70 s); true when it was.
+ */
+export const cutIfBehind = (socket: Socket): boolean => {
+  const unsent = backlogOf(socket);
+  if (unsent <= SOFT_BACKLOG_BYTES || (socket.conn as unknown as EngineConnection).readyState === 'closed') {
+    return false;
+  }
+  cut(socket, unsent);
+  return true;
+};
+
+const cut = (socket: Socket, unsent: number) => {
+  const conn = socket.conn as unknown as EngineConnection;
+  (socket.data as BacklogRecord).unsentBytes = unsent;
   const ws = conn.transport.socket;
   const raw = ws?._socket;
   // A reset, not a close: ws's close would wait for the frames ahead of its close frame, i.e. for the
@@ -67,5 +87,4 @@ export const cutIfBacklogged = (socket: Socket, now = Date.now()): boolean => {
   if (raw && !raw.destroyed && !('encrypted' in raw)) raw.resetAndDestroy();
   ws?.terminate();
   conn.close(true);
-  return true;
 };

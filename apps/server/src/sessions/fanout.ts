@@ -1,7 +1,7 @@
 import { view, type Actor, type Refusal, type SessionState, type SessionUser } from '@belfry/engine';
 import { diffJson, type DiffMemo, SERVER_EVENTS, type ViewPatch } from '@belfry/protocol';
 import type { Socket } from 'socket.io';
-import { cutIfBacklogged } from './backlog';
+import { cutIfBacklogged, cutIfBehind } from './backlog';
 import { writeFrame } from './directFrame';
 
 export type Profile = Omit<SessionUser, 'isOnline' | 'grimoireAccess'>;
@@ -68,6 +68,7 @@ export const sendFull = (session: LiveSession, socketId: string): void => {
 export const endConnection = (connection: Connection, reason: Refusal): void => {
   if (connection.closing) return;
   connection.closing = true;
+  if (cutIfBehind(connection.socket)) return;
   connection.socket.emit(SERVER_EVENTS.closed, reason);
   connection.socket.disconnect(true);
 };

@@ -46,6 +46,22 @@ export const openCluster = async (
     const sub = pub.duplicate();
     const nodes = pub.duplicate();
     redis = [pub, sub, nodes];
+    // ioredis retries by itself; without a listener each failed try would go to stderr, past the log.
+    for (const [client, role] of [
+      [pub, 'publisher'],
+      [sub, 'subscriber'],
+      [nodes, 'registry'],
+    ] as const) {
+      let down = false;
+      client.on('error', (err: unknown) => {
+        if (!down) log.error({ err, role }, 'Redis out of reach: retrying');
+        down = true;
+      });
+      client.on('ready', () => {
+        if (down) log.warn({ role }, 'Redis reachable again');
+        down = false;
+      });
+    }
     // The adapter's channels carry session rooms, whose codes another install may use too.
     io.adapter(createAdapter(pub, sub, { key: `belfry:${shared.namespace}:socket.io` }));
     registry = new RedisRegistry(nodes, shared.namespace, {

@@ -1,5 +1,5 @@
-import type { Socket as NetSocket } from 'node:net';
 import type { Socket } from 'socket.io';
+import { engineOf } from './engineInternals';
 
 /**
  * What may wait to be sent to one socket, beyond what the kernel holds: engine.io's queue, ws's and
@@ -16,17 +16,9 @@ export const SOFT_BACKLOG_BYTES = 1024 * 1024;
 export const HARD_BACKLOG_BYTES = 8 * 1024 * 1024;
 export const BACKLOG_GRACE_MS = 10_000;
 
-/** What this module reads of a connection's engine.io socket and the transport's ws (public ws API). */
-interface EngineConnection {
-  readyState: string;
-  writeBuffer: { data?: unknown }[];
-  transport: { socket?: { bufferedAmount: number; terminate(): void; _socket?: NetSocket } };
-  close(discard?: boolean): void;
-}
-
 /** Bytes waiting to be sent to this socket in the server's memory (strings counted in characters). */
 export const backlogOf = (socket: Socket): number => {
-  const conn = socket.conn as unknown as EngineConnection;
+  const conn = engineOf(socket);
   let bytes = conn.transport.socket?.bufferedAmount ?? 0;
   for (const packet of conn.writeBuffer) {
     const { data } = packet;
@@ -48,7 +40,7 @@ export interface BacklogRecord {
  * transport close, as on a network failure, and reconnects.
  */
 export const cutIfBacklogged = (socket: Socket, now = Date.now()): boolean => {
-  const conn = socket.conn as unknown as EngineConnection;
+  const conn = engineOf(socket);
   if (conn.readyState === 'closed') return false;
   const record = socket.data as BacklogRecord;
   const unsent = backlogOf(socket);
@@ -69,7 +61,7 @@ export const cutIfBacklogged = (socket: Socket, now = Date.now()): boolean => {
  */
 export const cutIfBehind = (socket: Socket): boolean => {
   const unsent = backlogOf(socket);
-  if (unsent <= SOFT_BACKLOG_BYTES || (socket.conn as unknown as EngineConnection).readyState === 'closed') {
+  if (unsent <= SOFT_BACKLOG_BYTES || engineOf(socket).readyState === 'closed') {
     return false;
   }
   cut(socket, unsent);
@@ -77,7 +69,7 @@ export const cutIfBehind = (socket: Socket): boolean => {
 };
 
 const cut = (socket: Socket, unsent: number) => {
-  const conn = socket.conn as unknown as EngineConnection;
+  const conn = engineOf(socket);
   (socket.data as BacklogRecord).unsentBytes = unsent;
   const ws = conn.transport.socket;
   const raw = ws?._socket;

@@ -1,19 +1,5 @@
-import type { Socket as NetSocket } from 'node:net';
 import type { Socket } from 'socket.io';
-
-/** What this module reads of a connection's engine.io socket, its transport and the transport's ws. */
-interface EngineConnection {
-  readyState: string;
-  writeBuffer: unknown[];
-  transport: { name: string; writable: boolean; socket?: WsSocket };
-}
-
-interface WsSocket {
-  readyState: number;
-  _socket?: NetSocket;
-  _sender?: { _state: number; _queue: unknown[] };
-  _extensions?: Record<string, unknown>;
-}
+import { engineOf } from './engineInternals';
 
 /** ws's WebSocket.OPEN, and its Sender's state when no frame waits (neither deflating nor reading a Blob). */
 const WS_OPEN = 1;
@@ -37,7 +23,7 @@ const FIN_TEXT = 0x81;
  * all the bytes the server allocated and more of its time than the system calls themselves.
  */
 export const writeFrame = (socket: Socket, packet: string): boolean => {
-  const conn = socket.conn as unknown as EngineConnection;
+  const conn = engineOf(socket);
   const { transport } = conn;
   if (conn.readyState !== 'open' || transport.name !== 'websocket' || !transport.writable) return false;
   if (conn.writeBuffer.length > 0) return false;

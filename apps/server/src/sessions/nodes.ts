@@ -253,11 +253,16 @@ export class RedisRegistry implements NodeRegistry {
     await events.revived();
   }
 
-  private async liveOthers(): Promise<string[]> {
+  /** The install's other nodes, each with whether its heartbeat is current. */
+  private async others(): Promise<{ id: string; alive: boolean }[]> {
     const ids = (await this.redis.smembers(this.keys.nodes)).filter((id) => id !== this.nodeId);
     if (ids.length === 0) return [];
     const alive = await this.redis.mget(ids.map(this.keys.alive));
-    return ids.filter((_, i) => alive[i] !== null);
+    return ids.map((id, i) => ({ id, alive: alive[i] !== null }));
+  }
+
+  private async liveOthers(): Promise<string[]> {
+    return (await this.others()).filter(({ alive }) => alive).map(({ id }) => id);
   }
 
   private async sweepDead(): Promise<void> {
@@ -277,11 +282,8 @@ export class RedisRegistry implements NodeRegistry {
    * offline: should it come back, its next heartbeat finds it gone and it says again whom it holds.
    */
   private async takeDead(): Promise<void> {
-    const ids = (await this.redis.smembers(this.keys.nodes)).filter((id) => id !== this.nodeId);
-    if (ids.length === 0) return;
-    const alive = await this.redis.mget(ids.map(this.keys.alive));
-    for (const [i, id] of ids.entries()) {
-      if (alive[i] !== null) continue;
+    for (const { id, alive } of await this.others()) {
+      if (alive) continue;
       const keys = [this.keys.alive(id), this.keys.nodes, this.keys.present(id), this.keys.orphans(id), this.keys.dead];
       const users = Number(await this.redis.eval(TAKE_DEAD, keys.length, ...keys, id, RECORDS_TTL_MS));
       if (users >= 0) this.log.swept(id, users);

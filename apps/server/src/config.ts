@@ -97,8 +97,9 @@ export interface ServerConfig {
   smsDailyBudget: number;
   limits: RateLimits;
   /**
-   * Multiplies the socket message rates of every user (sessions/buckets.ts); 1 in production. A test
-   * that fills every cap of a session quickly raises it.
+   * Multiplies the socket message rates of every user (sessions/buckets.ts), their handshakes and the
+   * sockets an account may hold on a node (sessions/socketCaps.ts); 1 in production. A test that fills
+   * every cap of a session quickly raises it, and the bench's users act in hundreds of sessions each.
    */
   socketRateFactor: number;
   /**

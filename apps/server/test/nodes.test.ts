@@ -20,6 +20,7 @@ const node = (
   const swept: { nodeId: string; users: number }[] = [];
   const errors: string[] = [];
   let revived = 0;
+  const revivedAt: number[] = [];
   const registry = new RedisRegistry(redis, namespace, {
     error: (_error, what) => errors.push(what),
     swept: (nodeId, users) => swept.push({ nodeId, users }),
@@ -33,10 +34,11 @@ const node = (
     },
     revived: async () => {
       revived++;
+      revivedAt.push(Date.now());
     },
     held: () => held,
   });
-  return { redis, registry, orphaned, swept, errors, revived: () => revived };
+  return { redis, registry, orphaned, swept, errors, revived: () => revived, revivedAt };
 };
 
 const until = async (done: () => boolean | Promise<boolean>, timeoutMs: number) => {
@@ -124,6 +126,36 @@ describe.runIf(!!REDIS_URL)("the node registry on Redis (issue 16: a dead node's
     expect(stranger.swept).toEqual([]);
     expect(stranger.errors).toEqual([]);
   }, 45_000);
+
+  it('a node that comes back while a sweeper is still marking its users waits for that marking before saying they are online', async () => {
+    const install = randomBytes(6).toString('hex');
+    const slow: Presence = { sessionId: 'belfry', userId: 'slow' };
+    let open: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const dying = node(install, { held: [slow] });
+    // Marking the user takes as long as the test holds the gate (a slow database, say); it succeeds.
+    const living = node(install, { onOrphan: () => gate });
+    nodes.push(dying, living);
+    await dying.registry.arrive(slow);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await living.registry.elsewhere(slow)).toBe(true);
+
+    dying.redis.disconnect();
+    await until(() => living.orphaned.length === 1, PRESENCE_BOUND_MS + 5_000);
+    // Back while the sweeper is still at it: it must not say its user is online before the offline mark
+    // is stored, or that mark would land after and leave a connected user offline.
+    await dying.redis.connect();
+    await new Promise((resolve) => setTimeout(resolve, 3 * SWEEP_MS));
+    expect(dying.revived()).toBe(0);
+    const openedAt = Date.now();
+    open();
+    await until(() => dying.revived() === 1, 3 * SWEEP_MS);
+    expect(living.orphaned[0]!.ok).toBe(true);
+    expect(dying.revivedAt[0]!).toBeGreaterThanOrEqual(openedAt);
+    // It registered its user again after the sweeper was done with them.
+    expect(await living.registry.elsewhere(slow)).toBe(true);
+    expect(living.orphaned).toHaveLength(1);
+  }, 30_000);
 });
 
 describe('REDIS_NAMESPACE', () => {

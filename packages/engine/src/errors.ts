@@ -44,6 +44,8 @@ export const ERROR_CODES = [
   'kicked',
   /** A moderator banned the account: its sockets close with this (issue 18). */
   'banned',
+  /** One account holds too many sockets (apps/server sessions/socketCaps.ts): the oldest or the newest is closed. */
+  'too_many_connections',
   'grimoire_not_allowed',
   'pointing_active',
   'not_running',

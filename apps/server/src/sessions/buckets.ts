@@ -6,6 +6,8 @@ import type { ClientEvent } from '@belfry/protocol';
  * with `rate_limited` and the time until a token is back. The numbers are in apps/server/README.md.
  */
 export type Family = 'chat' | 'typing' | 'reminders' | 'signals' | 'hands' | 'seats' | 'other';
+/** What a bucket counts: a family of messages, or new sockets. */
+export type Counted = Family | 'connect';
 
 export interface Rate {
   burst: number;
@@ -21,6 +23,9 @@ export const RATES: Record<Family, Rate> = {
   seats: { burst: 6, perSecond: 1 },
   other: { burst: 40, perSecond: 10 },
 };
+
+/** Not a message: each new socket of the user takes one in the handshake, before any lookup (socketCaps.ts). */
+export const CONNECT_RATE: Rate = { burst: 30, perSecond: 0.2 };
 
 const FAMILY: Partial<Record<ClientEvent, Family>> = {
   textMessage: 'chat',
@@ -41,13 +46,13 @@ const FAMILY: Partial<Record<ClientEvent, Family>> = {
   requestStoryteller: 'seats',
 };
 
-export const scaleRates = (factor: number): Record<Family, Rate> =>
+export const scaleRates = (factor: number): Record<Counted, Rate> =>
   Object.fromEntries(
-    Object.entries(RATES).map(([family, rate]) => [
+    Object.entries({ ...RATES, connect: CONNECT_RATE }).map(([family, rate]) => [
       family,
       { burst: rate.burst * factor, perSecond: rate.perSecond * factor },
     ]),
-  ) as Record<Family, Rate>;
+  ) as Record<Counted, Rate>;
 
 /**
  * Unknown events count as "everything else": every message costs a token, even a refused one. Own keys
@@ -64,10 +69,10 @@ interface Bucket {
 export class TokenBuckets {
   private buckets = new Map<string, Bucket>();
 
-  constructor(private readonly rates: Record<Family, Rate> = RATES) {}
+  constructor(private readonly rates: Record<Counted, Rate> = scaleRates(1)) {}
 
   /** Takes a token; null when there was one, else the seconds until there is (at least 0.1). */
-  take(userId: string, family: Family, now: number): number | null {
+  take(userId: string, family: Counted, now: number): number | null {
     const rate = this.rates[family];
     const key = `${family}:${userId}`;
     const bucket = this.buckets.get(key) ?? { tokens: rate.burst, at: now };
@@ -84,7 +89,7 @@ export class TokenBuckets {
   /** Forgets buckets that have filled up again (run now and then, so idle users cost no memory). */
   sweep(now: number): void {
     for (const [key, bucket] of this.buckets) {
-      const rate = this.rates[key.slice(0, key.indexOf(':')) as Family];
+      const rate = this.rates[key.slice(0, key.indexOf(':')) as Counted];
       if (bucket.tokens + ((now - bucket.at) / 1000) * rate.perSecond >= rate.burst) this.buckets.delete(key);
     }
   }

@@ -17,6 +17,7 @@ import type { Socket } from 'socket.io';
 import type { NodeRegistry, Presence } from './nodes';
 import { type Armed, broadcastViews, endConnection, type LiveSession, type Member, sendFull } from './fanout';
 import { KeyedQueue } from './queue';
+import { makeRoom } from './socketCaps';
 import { SNAPSHOT_EVERY, type SessionStore } from './store';
 
 const SYSTEM: Actor = { userId: '', level: 'none', isSystem: true };
@@ -87,6 +88,7 @@ export class SessionHub {
       if (!session) return refuse('not_found', 'This session does not exist.');
       const userId = member.profile.id;
       if (!this.holds(session, userId)) await this.links.registry.arrive({ sessionId, userId });
+      makeRoom(session, userId);
       session.connections.set(socket.id, { socket, member, lastState: null, seq: 0 });
       const presence: Intent = {
         type: 'presence',

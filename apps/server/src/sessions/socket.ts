@@ -1,4 +1,4 @@
-import { hasSubscription, joinRefusal, type Level, normalizeSessionCode } from '@belfry/engine';
+import { hasSubscription, joinRefusal, type Level, normalizeSessionCode, refuse } from '@belfry/engine';
 import {
   ackError,
   clientMessages,
@@ -24,6 +24,7 @@ import type { IsBanned } from '../http/authenticate';
 import { sessionLookups } from './lookups';
 import { type BacklogRecord, cutIfBacklogged } from './backlog';
 import { familyOf, scaleRates, TokenBuckets } from './buckets';
+import { OpenSockets, SOCKETS_PER_ACCOUNT, TOO_MANY_CONNECTIONS } from './socketCaps';
 import { cosmeticsOf, flagsOf } from '../users/users';
 import type { UsersTable } from '../db/schema';
 import type { Member } from './fanout';
@@ -94,6 +95,7 @@ export const attachSessionSockets = (
 ) => {
   const { hub, accounts, key, chatServers, limiter, limits, log } = deps;
   const buckets = new TokenBuckets(scaleRates(deps.socketRateFactor));
+  const open = new OpenSockets(SOCKETS_PER_ACCOUNT * deps.socketRateFactor);
   const sweeper = setInterval(() => buckets.sweep(Date.now()), 60_000);
   sweeper.unref();
 
@@ -102,6 +104,8 @@ export const attachSessionSockets = (
       const token: unknown = socket.handshake.auth?.token;
       const claims = typeof token === 'string' ? await verifyAccessToken(key, token) : null;
       if (!claims) return next(new Error('unauthorized'));
+      // Before any lookup, so that a flood of handshakes costs a token check each (socketCaps.ts).
+      if (buckets.take(claims.userId, 'connect', Date.now()) !== null) return next(new Error('rate_limited'));
       const rawCode = socket.handshake.query.session;
       const sessionId = typeof rawCode === 'string' ? normalizeSessionCode(rawCode) : '';
       if (sessionId.length < 3) return next(new Error('bad_request'));
@@ -142,6 +146,11 @@ export const attachSessionSockets = (
 
   io.on('connection', async (socket: Socket) => {
     const { member, sessionId } = socket.data as SocketData;
+    if (!open.open(member.actor.userId)) {
+      socket.emit(SERVER_EVENTS.closed, refuse('too_many_connections', TOO_MANY_CONNECTIONS));
+      socket.disconnect(true);
+      return;
+    }
     // Events meant for this user in this session (typing) reach it from any node.
     void socket.join([
       userRoom(sessionId, member.actor.userId),
@@ -204,6 +213,7 @@ export const attachSessionSockets = (
           'socket cut: it did not read what it was sent',
         );
       }
+      open.close(member.actor.userId);
       void hub.detach(sessionId, socket, member);
     });
     const refused = await hub.attach(sessionId, socket, member);

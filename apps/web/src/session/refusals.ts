@@ -16,6 +16,8 @@ export const JOIN_REFUSAL_TEXTS = [
   'banned_from_session',
   'not_found',
   'bad_request',
+  /** Too many handshakes from the account, or unknown codes from the address (apps/server README). */
+  'rate_limited',
   'other',
 ] as const;
 
@@ -27,7 +29,7 @@ export const joinRefusalHandling = (code: string): JoinRefusalHandling => {
 };
 
 /** Why the server ended the connection on purpose (`closed {code}`), as title and text keys. */
-export const CLOSED_CODES = ['kicked', 'subscription_needed', 'other'] as const;
+export const CLOSED_CODES = ['kicked', 'subscription_needed', 'too_many_connections', 'other'] as const;
 
 export const closedTexts = (code: string): { titleKey: string; textKey: string } => {
   const known = (CLOSED_CODES as readonly string[]).includes(code) ? code : 'other';

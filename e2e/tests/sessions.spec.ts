@@ -146,3 +146,34 @@ test('the 26th online user is refused while a seated player who dropped gets bac
   await expect(back.getByTestId('seat-2')).toContainText(seatedName);
   await expect(back.getByTestId('seat-2')).toHaveAttribute('data-online', 'true');
 });
+
+test('a sixth connection of one user to a game ends their oldest: that tab says why and goes back to the Lobby', async ({
+  browser,
+}) => {
+  const code = `tabs-${unique()}`;
+  await createSessionViaApi(server, host.accessToken, { name: code, seats: 5 });
+  const oldest = await newPage(browser, `/join/${code}`);
+  await registerThroughUi(oldest, mail, `tabs-${unique()}`);
+  await expect(oldest).toHaveURL(/\/play/);
+  const { accessToken, user } = await account(oldest);
+  await oldest.getByTestId('seat-1').click();
+  await expect(oldest.getByTestId('seat-1')).toHaveAttribute('data-online', 'true');
+
+  // Five more of the same account (other devices): the server keeps 5 per user per game (apps/server README).
+  for (let i = 0; i < 5; i++) sockets.push(await joinViaSocket(server, code, accessToken));
+  const dialog = oldest.getByTestId('closed-dialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('too many connections');
+  await dialog.getByRole('button').last().click();
+  await expect(oldest).not.toHaveURL(/\/play/);
+  // The user is still in the game through the five newer ones: online, seat kept.
+  const watcher = await joinViaSocket(server, code, host.accessToken);
+  sockets.push(watcher);
+  const seen = new Promise<{ users: Record<string, { isOnline: boolean }>; seats: { id: string }[] }>((resolve) =>
+    watcher.once('session', resolve),
+  );
+  watcher.emit('getGamestate', {}, () => undefined);
+  const view = await seen;
+  expect(view.users[user.id]?.isOnline).toBe(true);
+  expect(view.seats[1]?.id).toBe(user.id);
+});

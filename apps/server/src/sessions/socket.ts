@@ -104,8 +104,10 @@ export const attachSessionSockets = (
       const token: unknown = socket.handshake.auth?.token;
       const claims = typeof token === 'string' ? await verifyAccessToken(key, token) : null;
       if (!claims) return next(new Error('unauthorized'));
-      // Before any lookup, so that a flood of handshakes costs a token check each (socketCaps.ts).
-      if (buckets.take(claims.userId, 'connect', Date.now()) !== null) return next(new Error('rate_limited'));
+      // Before any lookup, so that a flood of handshakes costs a token check each (socketCaps.ts). Per
+      // login, not per account: the token of a login that has ended still verifies for minutes, and must
+      // not be able to drain the bucket of the account's live logins.
+      if (buckets.take(claims.loginId, 'connect', Date.now()) !== null) return next(new Error('rate_limited'));
       const rawCode = socket.handshake.query.session;
       const sessionId = typeof rawCode === 'string' ? normalizeSessionCode(rawCode) : '';
       if (sessionId.length < 3) return next(new Error('bad_request'));

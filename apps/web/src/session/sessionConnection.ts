@@ -18,6 +18,11 @@ export const SOCKET_PATH = '/backend/socket/';
 /** A request without an acknowledgement by then counts as failed (the queue must not stall forever). */
 const ACK_TIMEOUT_MS = 15_000;
 const RECONNECT_AFTER_SERVER_DISCONNECT_MS = 1_000;
+/**
+ * A reconnect refused for its rate (apps/server README: a handshake a token of 30, then one per 5 s)
+ * tries again after this: the game was joined once, so the refusal is a moment's, not the game's.
+ */
+const RECONNECT_AFTER_RATE_LIMIT_MS = 10_000;
 const RETRY_AFTER_FAILED_REFRESH_MS = 5_000;
 /** How long a request cut off by a dropped connection waits for a new one before it fails. */
 const HOLD_REQUESTS_MS = 10_000;
@@ -216,6 +221,11 @@ export class SessionConnection {
       const message = error.message;
       if (message === 'unauthorized') {
         void this.reconnectWithFreshToken();
+        return;
+      }
+      if (message === 'rate_limited' && this.hasConnected) {
+        handlers.onStatus('reconnecting', message);
+        this.retry(RECONNECT_AFTER_RATE_LIMIT_MS);
         return;
       }
       // A join refusal (spec 2 §4) or any other code the server answers with: final, never retried.

@@ -63,10 +63,13 @@ const dropConnection = (): void => {
   dismissServerError();
 };
 
-/** Forget the session entirely: the Grimoire then sends the user to the Lobby. */
-const endSession = (): void => {
+/**
+ * Forget the session entirely: the Grimoire then sends the user to the Lobby. `keepStored` leaves the
+ * code a reload rejoins (shared by this browser's tabs) to a newer tab that may still be in the game.
+ */
+const endSession = (keepStored = false): void => {
   dropConnection();
-  persistSession(null);
+  if (!keepStored) persistSession(null);
   useSessionStore.setState(initialSessionState(null));
   clearToasts();
   clearGameLoading();
@@ -148,7 +151,8 @@ const connect = async (code: string): Promise<void> => {
       onClosed: (closedCode, message) => {
         if (connection !== current) return;
         // Kicked, or the boost ran out: say why; without a session the Grimoire returns to the Lobby.
-        endSession();
+        // Closed as the oldest of too many connections: a newer tab of this browser may be in the game.
+        endSession(closedCode === 'too_many_connections');
         // Banned (spec 2 §6): the account, reloaded with its ban, sends the guard to the Banned page.
         if (closedCode === 'banned') {
           void fetchMe().then(

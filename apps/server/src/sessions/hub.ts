@@ -15,7 +15,8 @@ import { SERVER_EVENTS } from '@belfry/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Socket } from 'socket.io';
 import type { NodeRegistry, Presence } from './nodes';
-import { type Armed, broadcastViews, endConnection, type LiveSession, type Member, sendFull } from './fanout';
+import { broadcastViews, type LiveSession, type Member, sendFull } from './fanout';
+import { disarm, enforceMembership } from './membership';
 import { KeyedQueue } from './queue';
 import { makeRoom } from './socketCaps';
 import { SNAPSHOT_EVERY, type SessionStore } from './store';
@@ -36,10 +37,6 @@ export interface HubLinks {
   /** The chat server of each session hears who may hear and see whom (issue 17). */
   media?: { changed: (state: SessionState) => void; forget: (sessionId: string) => void };
 }
-
-const disarm = (armed: Armed | null) => {
-  if (armed) clearTimeout(armed.timer);
-};
 
 /**
  * The live sessions of this node. Every change goes: rule check (engine) → persist (CAS) →
@@ -373,55 +370,15 @@ export class SessionHub {
   }
 
   private broadcast(session: LiveSession): void {
-    this.enforceMembership(session);
+    enforceMembership(session, (sessionId) => void this.recheck(sessionId));
     this.scheduleClock(session);
     broadcastViews(session);
-  }
-
-  /**
-   * Kicked users leave at once (on every node: this runs after every change), and when the boost
-   * has run out users without a subscription are told so and disconnected (spec 2 §4).
-   */
-  private enforceMembership(session: LiveSession): void {
-    const { state } = session;
-    for (const connection of [...session.connections.values()]) {
-      if (state.meta.banlist.includes(connection.member.profile.id)) {
-        endConnection(connection, refuse('kicked', 'The Storyteller removed you from this session.'));
-      }
-    }
-    const remaining = state.boostUntil - Date.now();
-    const unsubscribed = [...session.connections.values()].filter((c) => !c.member.isSubscribed && !c.closing);
-    if (unsubscribed.length > 0 && remaining > 0 && session.boostTimer?.at === state.boostUntil) return;
-    disarm(session.boostTimer);
-    session.boostTimer = null;
-    if (unsubscribed.length === 0) return;
-    if (remaining <= 0) {
-      for (const connection of unsubscribed) {
-        endConnection(
-          connection,
-          refuse('subscription_needed', 'The session boost has run out: joining needs a subscription.'),
-        );
-      }
-      return;
-    }
-    // setTimeout cannot wait longer than about 24.8 days; re-check well before that. The timer
-    // outlives this state, so it holds the session's id, not the state.
-    const { sessionId } = state;
-    const timer = setTimeout(
-      () => {
-        session.boostTimer = null;
-        void this.recheck(sessionId);
-      },
-      Math.min(remaining + 50, 2 ** 30),
-    );
-    timer.unref();
-    session.boostTimer = { timer, at: state.boostUntil };
   }
 
   private recheck(sessionId: string): Promise<void> {
     return this.queue.run(sessionId, async () => {
       const session = this.live.get(sessionId);
-      if (session) this.enforceMembership(session);
+      if (session) enforceMembership(session, (id) => void this.recheck(id));
     });
   }
 }

@@ -84,13 +84,9 @@ export class SessionHub {
       const session = await this.ensureLive(sessionId);
       if (!session) return refuse('not_found', 'This session does not exist.');
       const userId = member.profile.id;
-      // Gone while it waited its turn: it must not make room (end a live tab) nor say the user is here.
-      if (socket.disconnected) {
-        if (session.connections.size === 0) this.drop(sessionId, session);
-        return null;
-      }
       if (!this.holds(session, userId)) await this.links.registry.arrive({ sessionId, userId });
-      makeRoom(session, userId);
+      // One gone while it waited its turn joins and leaves as before, but ends no live tab.
+      if (!socket.disconnected) makeRoom(session, userId);
       session.connections.set(socket.id, { socket, member, lastState: null, seq: 0 });
       const presence: Intent = {
         type: 'presence',

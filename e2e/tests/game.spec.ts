@@ -219,7 +219,10 @@ test('roles distributed to 7 players through the dialog: 5/0/1/1, setup warning,
   const code = `seven-${unique()}`;
   await createSessionViaApi(server, host.accessToken, { name: code, seats: 7 });
   const st = await open(browser, host, code);
-  const players = await Promise.all(accounts.map((tokens) => open(browser, tokens, code)));
+  // One after the other: seven cold loads at once on two busy cores left the last page 47 s without its
+  // seat circle in one CI run (each page waits 20 s for it).
+  const players: Page[] = [];
+  for (const tokens of accounts) players.push(await open(browser, tokens, code));
   await Promise.all(players.map((page, i) => page.getByTestId(`seat-${i}`).click()));
   for (let i = 0; i < 7; i++) await expect(st.getByTestId(`seat-${i}`)).not.toHaveAttribute('data-occupant', 'empty');
 

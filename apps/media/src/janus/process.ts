@@ -33,13 +33,12 @@ export interface JanusProcess {
   recentOutput(): string[];
   /** Resolves when Janus exits, with its exit code (null when a signal ended it). */
   readonly exited: Promise<number | null>;
-  /** SIGTERM, then SIGKILL after 10 s; removes the config folder. Safe to call twice. */
+  /** SIGTERM, then SIGKILL after 3 s; removes the config folder. Safe to call twice. */
   stop(): Promise<void>;
 }
 
 const KEEP_LINES = 60;
-// Janus usually ends within a second of SIGTERM; on a busy two-core machine once not within 3 s.
-const STOP_GRACE_MS = 10_000;
+const STOP_GRACE_MS = 3_000;
 
 const isExecutable = (path: string): boolean => {
   try {

@@ -114,8 +114,8 @@ test('a game through the UI: gathering, hand-out, night and day with the undo, t
   await st.getByTestId('set-timer').click();
   await st.getByTestId('timer-seconds').fill('3');
   await st.getByTestId('timer-title').fill('Last words');
-  await st.getByTestId('timer-submit').click();
   const timerSetAt = Date.now();
+  await st.getByTestId('timer-submit').click();
   const timer = players[4]!.getByTestId('timer-display');
   await expect(timer).toHaveAttribute('data-kind', 'seconds');
   await expect(timer).toContainText('Last words');
@@ -133,8 +133,8 @@ test('a game through the UI: gathering, hand-out, night and day with the undo, t
   // Pointing by day: everyone points during a 4 s countdown, then it locks (spec 1 §4).
   await openMenu(st, 'game');
   await st.getByTestId('start-pointing').click();
-  await st.getByTestId('pointing-start').click();
   const pointingAt = Date.now();
+  await st.getByTestId('pointing-start').click();
   await expect(players[1]!.getByTestId('pointing-overlay')).toHaveAttribute('data-state', 'countdown');
   await expect(players[1]!.getByTestId('pointing-countdown')).toHaveText(/^[1-4]$/);
   await players[1]!.getByTestId('seat-3-role').click();
@@ -153,8 +153,11 @@ test('a game through the UI: gathering, hand-out, night and day with the undo, t
 
   // The gong by day (spec 1 §4: hook attention-gong for 10000 ms): the return text.
   await openMenu(st, 'game');
-  await st.getByTestId('gong').click();
+  // Taken before the click: the server starts the 10 s only once the click reaches it, so this can
+  // only make the measured gong longer. Taken after, a click that took 0.7 s to return on a loaded
+  // machine once measured 9.3 s.
   const dayGongAt = Date.now();
+  await st.getByTestId('gong').click();
   const attention = players[1]!.getByTestId('attention-overlay');
   await expect(attention).toHaveAttribute('data-night', 'false');
   await expect(attention).toContainText('calls everyone back together');

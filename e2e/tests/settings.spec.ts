@@ -84,8 +84,8 @@ test('the Lobby opens Settings on six tabs; custom CSS needs its 10 s confirmati
   await page.getByTestId('settings-custom-css-save').click();
   // Saved, not yet enabled: nothing changes.
   expect(await bodyBorder(page)).toBe(before);
-  await page.getByTestId('settings-custom-css-enabled').check();
   const askedAt = Date.now();
+  await page.getByTestId('settings-custom-css-enabled').check();
   const confirm = page.getByTestId('custom-css-confirm');
   await expect(confirm).toBeVisible();
   await expect(page.getByTestId('custom-css-confirm-seconds')).toHaveText(/Turning off in (10|9) seconds/);

@@ -33,8 +33,11 @@ export interface JanusProcess {
   recentOutput(): string[];
   /** Resolves when Janus exits, with its exit code (null when a signal ended it). */
   readonly exited: Promise<number | null>;
-  /** SIGTERM, then SIGKILL after 3 s; removes the config folder. Safe to call twice. */
-  stop(): Promise<void>;
+  /**
+   * SIGTERM, then SIGKILL after `graceMs` (3 s unless said); removes the config folder. Safe to call
+   * twice: a second call waits for the first.
+   */
+  stop(graceMs?: number): Promise<void>;
 }
 
 const KEEP_LINES = 60;
@@ -154,8 +157,8 @@ export async function startJanus(options: StartJanusOptions): Promise<JanusProce
   }).finally(() => process.off('exit', killOnExit));
 
   let stopping: Promise<void> | undefined;
-  const stop = () =>
-    (stopping ??= terminate(child, exited).finally(() => rm(configDir, { recursive: true, force: true })));
+  const stop = (graceMs = STOP_GRACE_MS) =>
+    (stopping ??= terminate(child, exited, graceMs).finally(() => rm(configDir, { recursive: true, force: true })));
   const url = `ws://127.0.0.1:${wsPort}`;
   try {
     await waitReady(url, serverName, options, exited, () => lines);
@@ -174,10 +177,10 @@ export async function startJanus(options: StartJanusOptions): Promise<JanusProce
   };
 }
 
-async function terminate(child: ChildProcess, exited: Promise<number | null>): Promise<void> {
+async function terminate(child: ChildProcess, exited: Promise<number | null>, graceMs: number): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
   child.kill('SIGTERM');
-  const timer = sleep(STOP_GRACE_MS, 'timeout' as const);
+  const timer = sleep(graceMs, 'timeout' as const);
   if ((await Promise.race([exited, timer])) === 'timeout') {
     child.kill('SIGKILL');
     await exited;

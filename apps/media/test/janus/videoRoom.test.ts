@@ -152,7 +152,9 @@ const ROOM = { room: 4242, secret: 'room-secret', pin: 'room-pin', publishers: 6
 
   it('stops Janus', async () => {
     await client.close();
-    await janus.stop();
+    // A graceful end (exit code 0) is what this asserts; on a busy two-core machine Janus once needed
+    // more than the 3 s the chat server gives it before SIGKILL, so the test allows it 20 s.
+    await janus.stop(20_000);
     await expect(janus.exited).resolves.toBe(0);
     await expect(connectJanus(janus.url, { apiSecret: API_SECRET })).rejects.toThrow(/ECONNREFUSED/);
   });

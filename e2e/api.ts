@@ -63,17 +63,35 @@ export const createSessionViaApi = async (server: Host, token: string, body: Rec
   return res.body.sessionId;
 };
 
+/** A game socket as a test client opens it: websocket only, no reconnection. */
+const gameSocket = (server: Host, sessionId: string, token: string): Socket =>
+  io(server.url, {
+    path: '/backend/socket/',
+    query: { session: sessionId },
+    auth: { token },
+    transports: ['websocket'],
+    reconnection: false,
+  });
+
 /** A socket in a session, as a user who is online without a browser. Resolves once the server let it in. */
 export const joinViaSocket = (server: Host, sessionId: string, token: string): Promise<Socket> =>
   new Promise((resolve, reject) => {
-    const socket = io(server.url, {
-      path: '/backend/socket/',
-      query: { session: sessionId },
-      auth: { token },
-      transports: ['websocket'],
-      reconnection: false,
-    });
+    const socket = gameSocket(server, sessionId, token);
     socket.on('serverPing', (_: number, ack: (now: number) => void) => ack(Date.now()));
     socket.once('session', () => resolve(socket));
     socket.once('connect_error', (error) => reject(error));
+  });
+
+/** One Socket.IO handshake and nothing more: 'connected', or the code the server refused it with. */
+export const handshakeAnswer = (server: Host, sessionId: string, token: string): Promise<string> =>
+  new Promise((resolve) => {
+    const socket = gameSocket(server, sessionId, token);
+    socket.once('connect', () => {
+      socket.disconnect();
+      resolve('connected');
+    });
+    socket.once('connect_error', (error) => {
+      socket.disconnect();
+      resolve(error.message);
+    });
   });

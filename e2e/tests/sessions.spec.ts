@@ -1,5 +1,7 @@
 import { type Browser, expect, type Page, test } from '../fixtures';
-import { createSessionViaApi, joinViaSocket, registerViaApi, type Tokens } from '../api';
+import { createSessionViaApi, handshakeAnswer, joinViaSocket, registerViaApi, type Tokens } from '../api';
+import { CutProxy } from '../cutProxy';
+import { shootBothSizes } from '../screenshots';
 import { loginThroughUi, registerThroughUi } from '../flows';
 import { MailCatcher } from '../mail';
 import { ServerProcess } from '../server';
@@ -176,4 +178,51 @@ test('a sixth connection of one user to a game ends their oldest: that tab says 
   const view = await seen;
   expect(view.users[user.id]?.isOnline).toBe(true);
   expect(view.seats[1]?.id).toBe(user.id);
+});
+
+test('a reconnect refused for too many handshakes says so, keeps the game and tries again 10 s later', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const code = `retry-${unique()}`;
+  await createSessionViaApi(server, host.accessToken, { name: code, seats: 5 });
+  const player = await registerViaApi(server, mail, `retry-${unique()}`);
+  // The page reaches the server through a proxy that can drop its connection while the server (and the
+  // handshake buckets it keeps in memory) stays up.
+  const proxy = await CutProxy.start(server.port);
+  try {
+    const context = await browser.newContext();
+    await context.addInitScript((stored) => localStorage.setItem('belfry.auth', stored), JSON.stringify(player));
+    const page = await context.newPage();
+    await page.goto(`${proxy.url}/join/${code}`);
+    await expect(page).toHaveURL(/\/play/);
+    await page.getByTestId('seat-1').click();
+    await expect(page.getByTestId('seat-1')).toHaveAttribute('data-occupant', player.user.id);
+    const state = page.getByTestId('connection-state');
+    await expect(state).toHaveAttribute('data-state', 'connected');
+
+    // The login's handshakes (apps/server README: 30 at once, then one per 5 s) spent from elsewhere; a
+    // code too short to look up is refused after the token is taken, so nothing else is counted.
+    let answer = '';
+    for (let i = 0; i < 40 && answer !== 'rate_limited'; i++)
+      answer = await handshakeAnswer(server, 'x', player.accessToken);
+    expect(answer).toBe('rate_limited');
+    // Then the page's connection drops, and its reconnect is refused: it says so and stays in the game.
+    const before = proxy.attempts.length;
+    proxy.cut();
+    const banner = page.getByTestId('reconnecting');
+    await expect(banner).toContainText('too many connection attempts');
+    await expect(page).toHaveURL(/\/play/);
+    await shootBothSizes(page, 'sessions', 'reconnect-rate-limited');
+
+    // It tries again after 10 s (web sessionConnection.ts), not at Socket.IO's pace, and is back in its seat.
+    await expect(state).toHaveAttribute('data-state', 'connected', { timeout: 30_000 });
+    await expect(banner).toHaveCount(0);
+    await expect(page.getByTestId('seat-1')).toHaveAttribute('data-occupant', player.user.id);
+    const attempts = proxy.attempts.slice(before);
+    expect(attempts).toHaveLength(2);
+    expect(attempts[1]! - attempts[0]!).toBeGreaterThanOrEqual(9_500);
+  } finally {
+    await proxy.stop();
+  }
 });

@@ -18,7 +18,7 @@ import type { NodeRegistry, Presence } from './nodes';
 import { broadcastViews, type LiveSession, type Member, sendFull } from './fanout';
 import { disarm, enforceMembership } from './membership';
 import { KeyedQueue } from './queue';
-import { makeRoom } from './socketCaps';
+import { heldIn, makeRoom } from './socketCaps';
 import { SNAPSHOT_EVERY, type SessionStore } from './store';
 
 const SYSTEM: Actor = { userId: '', level: 'none', isSystem: true };
@@ -274,6 +274,12 @@ export class SessionHub {
 
   state(sessionId: string): SessionState | undefined {
     return this.live.get(sessionId)?.state;
+  }
+
+  /** How many connections of the user to the session this node holds (not counting those being ended). */
+  socketsOf(sessionId: string, userId: string): number {
+    const session = this.live.get(sessionId);
+    return session ? heldIn(session, userId).length : 0;
   }
 
   /** Whether this node holds a connection of the user to the session (one not being ended). */

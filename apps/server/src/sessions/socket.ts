@@ -24,7 +24,7 @@ import type { IsBanned } from '../http/authenticate';
 import { sessionLookups } from './lookups';
 import { type BacklogRecord, cutIfBacklogged } from './backlog';
 import { familyOf, scaleRates, TokenBuckets } from './buckets';
-import { OpenSockets, SOCKETS_PER_ACCOUNT, TOO_MANY_CONNECTIONS } from './socketCaps';
+import { OpenSockets, SOCKETS_PER_ACCOUNT, SOCKETS_PER_USER_IN_SESSION, TOO_MANY_CONNECTIONS } from './socketCaps';
 import { cosmeticsOf, flagsOf } from '../users/users';
 import type { UsersTable } from '../db/schema';
 import type { Member } from './fanout';
@@ -148,7 +148,9 @@ export const attachSessionSockets = (
 
   io.on('connection', async (socket: Socket) => {
     const { member, sessionId } = socket.data as SocketData;
-    if (!open.open(member.actor.userId)) {
+    // A socket that will end one of the user's own in its session as it joins (makeRoom) adds none.
+    const replaces = hub.socketsOf(sessionId, member.actor.userId) >= SOCKETS_PER_USER_IN_SESSION;
+    if (!open.open(member.actor.userId, replaces)) {
       socket.emit(SERVER_EVENTS.closed, refuse('too_many_connections', TOO_MANY_CONNECTIONS));
       socket.disconnect(true);
       return;

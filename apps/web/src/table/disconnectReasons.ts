@@ -8,6 +8,8 @@ export const DISCONNECT_REASON_KEYS: Record<string, string> = {
   'xhr poll error': 'connection.reason.transport_error',
   'websocket error': 'connection.reason.transport_error',
   timeout: 'connection.reason.ping_timeout',
+  // Not Socket.IO's: the server's refusal of a reconnect's handshake (sessionConnection.ts tries again).
+  rate_limited: 'connection.reason.rate_limited',
 };
 
 export const reasonKey = (reason: string): string => DISCONNECT_REASON_KEYS[reason] ?? 'connection.reason.other';

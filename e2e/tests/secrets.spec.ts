@@ -17,7 +17,7 @@ let server: ServerProcess;
 let host: Tokens;
 
 test.beforeAll(async () => {
-  server = new ServerProcess(18_491, { SMTP_URL: await mail.start(), RATE_LIMIT_FACTOR: '100' });
+  server = new ServerProcess(18_499, { SMTP_URL: await mail.start(), RATE_LIMIT_FACTOR: '100' });
   await server.start();
   host = await registerViaApi(server, mail, 'host'); // the install's first account: it has a level
 });

@@ -13,6 +13,7 @@ import {
   type Progress,
   type Samples,
 } from './client-messages';
+import { LastArrival } from './last-arrival';
 import { seededRandom } from './random';
 import type { RelayClient } from './relay-client';
 import { pausesSoFar, withoutGc } from './pauses';
@@ -58,7 +59,10 @@ const intentToAll = async (
   progress: Progress,
   scheduled?: number,
 ) => {
-  const watches = clients.map((client) => client.watch(seen, timeoutMs));
+  const arrival = new LastArrival(clients.length, timeoutMs, (ended) => {
+    for (const client of clients) client.forget(ended);
+  });
+  for (const client of clients) client.expect(seen, arrival);
   samples.sent++;
   progress.sent++;
   const emitted = now();
@@ -68,31 +72,25 @@ const intentToAll = async (
     ack = await actor.request(event, payload, timeoutMs);
   } catch {
     samples.ackTimeouts++;
-    for (const watch of watches) watch.cancel();
+    arrival.cancel();
     return;
   }
   const acked = now();
   if (!ack.ok) {
     count(samples, ack.error.code);
-    for (const watch of watches) watch.cancel();
+    arrival.cancel();
     return;
   }
   samples.ackMs.push(acked - emitted);
-  await recordArrivals(
-    watches.map((watch) => watch.arrived),
-    emitted,
-    samples,
-    progress,
-  );
+  await recordLast(arrival, emitted, samples, progress);
 };
 
 /** The time until the last client had the update, or a timeout when any did not get it. */
-const recordArrivals = async (arrivals: Promise<number>[], emitted: number, samples: Samples, progress: Progress) => {
-  const settled = await Promise.allSettled(arrivals);
-  const times = settled.flatMap((arrival) => (arrival.status === 'fulfilled' ? [arrival.value] : []));
-  if (times.length < settled.length) samples.updateTimeouts++;
+const recordLast = async (arrival: LastArrival, emitted: number, samples: Samples, progress: Progress) => {
+  const last = await arrival.done;
+  if (last === null) samples.updateTimeouts++;
   else {
-    samples.updateMs.push(Math.max(...times) - emitted);
+    samples.updateMs.push(last - emitted);
     samples.updateFrom.push(emitted);
     progress.done++;
   }
@@ -242,13 +240,16 @@ const relayToAll = async (
   scheduled?: number,
 ) => {
   const seq = relaySeq++;
-  const arrivals = room.clients.map((client) => client.arrival(seq, timeoutMs));
+  const arrival = new LastArrival(room.clients.length, timeoutMs, () => {
+    for (const client of room.clients) client.forget(seq);
+  });
+  for (const client of room.clients) client.expect(seq, arrival);
   samples.sent++;
   progress.sent++;
   const emitted = now();
   if (scheduled !== undefined) samples.lateMs.push(emitted - scheduled);
   sender.send({ seq, ...body });
-  await recordArrivals(arrivals, emitted, samples, progress);
+  await recordLast(arrival, emitted, samples, progress);
 };
 
 const relaySeat = (

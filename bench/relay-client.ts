@@ -1,5 +1,6 @@
 import WebSocket from 'ws';
 import { stampedLater } from './arrival';
+import type { LastArrival } from './last-arrival';
 import { withTimeout } from './timing';
 
 /** What the relay carries: a sequence number the receivers wait for, and a body of a Belfry intent's size. */
@@ -14,7 +15,7 @@ export class RelayClient {
   readonly socket: WebSocket;
   received = 0;
   bytes = 0;
-  private waiting = new Map<number, (at: number) => void>();
+  private waiting = new Map<number, LastArrival>();
 
   constructor(port: number, room: string) {
     this.socket = new WebSocket(`ws://127.0.0.1:${port}/?room=${encodeURIComponent(room)}`, {
@@ -29,8 +30,10 @@ export class RelayClient {
         this.bytes += Buffer.byteLength(text);
         // Parsed like a Socket.IO client parses its frames, so the baseline does not skip that work.
         const { seq } = JSON.parse(text) as RelayMessage;
-        this.waiting.get(seq)?.(at);
+        const arrival = this.waiting.get(seq);
+        if (!arrival) return;
         this.waiting.delete(seq);
+        arrival.arrived(at);
       }),
     );
   }
@@ -46,16 +49,14 @@ export class RelayClient {
     );
   }
 
-  /** Resolves with the arrival time of message `seq`, or rejects after `ms`. */
-  arrival(seq: number, ms: number): Promise<number> {
-    const arrived = withTimeout(
-      new Promise<number>((resolve) => this.waiting.set(seq, resolve)),
-      ms,
-      `relay message ${seq}`,
-    ).finally(() => this.waiting.delete(seq));
-    // Judged by the caller through allSettled; must not count as unhandled before that.
-    arrived.catch(() => undefined);
-    return arrived;
+  /** Tells `arrival` when message `seq` comes. */
+  expect(seq: number, arrival: LastArrival): void {
+    this.waiting.set(seq, arrival);
+  }
+
+  /** Forgets message `seq` (its arrival has ended). */
+  forget(seq: number): void {
+    this.waiting.delete(seq);
   }
 
   send(message: RelayMessage) {

@@ -2,6 +2,7 @@ import { PING_SLACK_MS, type SessionView } from '@belfry/engine';
 import { type Ack, patchView, type ViewPatch } from '@belfry/protocol';
 import { io, type Socket } from 'socket.io-client';
 import { stampedLater } from './arrival';
+import type { LastArrival } from './last-arrival';
 import { applyInPlace, type SharedMessages } from './patch-in-place';
 import { now } from './timing';
 
@@ -55,6 +56,8 @@ export class ViewClient {
   /** When each `patch` and `session` frame not yet handled came off the socket, oldest first. */
   private stamps: number[] = [];
   private watchers = new Set<Watcher>();
+  /** Changes awaited by the load loops (last-arrival.ts), each with the condition that shows it. */
+  private expected: { check: (view: SessionView) => boolean; arrival: LastArrival }[] = [];
 
   /**
    * `inPlace`: apply patches to the view held instead of to a copy (patch-in-place.ts); for the load's
@@ -210,6 +213,18 @@ export class ViewClient {
     return { arrived, cancel };
   }
 
+  /** Tells `arrival` when this client's view first meets `check` (at once if it does already). */
+  expect(check: (view: SessionView) => boolean, arrival: LastArrival): void {
+    if (this.view && check(this.view)) arrival.arrived(now());
+    else this.expected.push({ check, arrival });
+  }
+
+  /** Forgets `arrival` (it has ended). */
+  forget(arrival: LastArrival): void {
+    const at = this.expected.findIndex((entry) => entry.arrival === arrival);
+    if (at >= 0) this.expected.splice(at, 1);
+  }
+
   request(event: string, payload: unknown, ms: number): Promise<Ack> {
     return this.socket.timeout(ms).emitWithAck(event, payload) as Promise<Ack>;
   }
@@ -226,6 +241,12 @@ export class ViewClient {
   private notify(at: number) {
     const view = this.view;
     if (!view) return;
-    for (const watcher of [...this.watchers]) if (watcher.check(view)) watcher.settle(at);
+    if (this.watchers.size > 0) for (const watcher of [...this.watchers]) if (watcher.check(view)) watcher.settle(at);
+    for (let i = 0; i < this.expected.length; i++) {
+      const { check, arrival } = this.expected[i]!;
+      if (!check(view)) continue;
+      this.expected.splice(i--, 1);
+      arrival.arrived(at);
+    }
   }
 }

@@ -4,7 +4,7 @@ import { SERVER_EVENTS } from '@belfry/protocol';
 import { Server, type Socket } from 'socket.io';
 import { io, type Socket as ClientSocket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeFrame } from '../src/sessions/directFrame';
+import { directAcks, writeFrame } from '../src/sessions/directFrame';
 import { patchPacket } from '../src/sessions/fanout';
 
 /**
@@ -83,6 +83,50 @@ describe('patches written as WebSocket frames of their own', () => {
     }
     expect(values.slice(4).map((value, i) => payloadBytes(value, i + 4))).toEqual([125, 126, 65_535, 65_536]);
     expect(await events).toEqual(values.map((value, i) => [SERVER_EVENTS.patch, patchOf(value, i)]));
+  });
+
+  it('a patch in two parts, head and shared tail bytes, arrives as the same event, in every length class', async () => {
+    const { client, socket } = await connect(['websocket']);
+    const values = ['ok', 'é'.repeat(80), 'x'.repeat(70_000)];
+    for (const bytes of [125, 126, 65_535, 65_536]) values.push('y'.repeat(bytes - payloadBytes('', values.length)));
+    const events = receive(client, [SERVER_EVENTS.patch], values.length);
+    for (const [i, value] of values.entries()) {
+      await new Promise((resolve) => setImmediate(resolve));
+      const packet = packetOf(value, i);
+      // Split inside the operations, as fanout.ts splits after the numbers: the tail holds multi-byte text.
+      const at = packet.indexOf('"value"');
+      expect(writeFrame(socket, packet.slice(0, at), Buffer.from(packet.slice(at))), `frame ${i}`).toBe(true);
+    }
+    expect(await events).toEqual(values.map((value, i) => [SERVER_EVENTS.patch, patchOf(value, i)]));
+  });
+
+  it('acknowledgements go out as frames of their own, once, in order with what engine.io sends', async () => {
+    const { client, socket } = await connect(['websocket']);
+    directAcks(socket);
+    const packets: string[] = [];
+    socket.conn.on('packetCreate', (packet: { type: string; data?: unknown }) => packets.push(String(packet.data)));
+    socket.on('ask', (payload: number, ack: (answer: unknown) => void) => {
+      ack({ ok: true, echo: payload, text: 'é🔔' });
+      ack({ ok: false }); // a second answer to one request is never sent
+    });
+    expect(await client.timeout(2000).emitWithAck('ask', 7)).toEqual({ ok: true, echo: 7, text: 'é🔔' });
+    expect(packets).toEqual([]); // written here, not through engine.io
+
+    // While engine.io is busy with an event, the answer waits its turn behind it (Socket.IO's own way).
+    const order: string[] = [];
+    client.on('before', () => order.push('before'));
+    socket.removeAllListeners('ask');
+    socket.on('ask', (payload: number, ack: (answer: unknown) => void) => {
+      socket.emit('before', 1);
+      ack({ ok: true, echo: payload });
+    });
+    const answer = client
+      .timeout(2000)
+      .emitWithAck('ask', 8)
+      .then((value: unknown) => order.push('answer') && value);
+    expect(await answer).toEqual({ ok: true, echo: 8 });
+    expect(order).toEqual(['before', 'answer']);
+    expect(packets.some((packet) => packet.startsWith('3'))).toBe(true);
   });
 
   it('nothing is written while engine.io sends, nor to a socket closing at either level', async () => {

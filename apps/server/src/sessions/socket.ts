@@ -23,6 +23,7 @@ import { userRoom } from './cluster';
 import type { IsBanned } from '../http/authenticate';
 import { sessionLookups } from './lookups';
 import { type BacklogRecord, cutIfBacklogged } from './backlog';
+import { directAcks } from './directFrame';
 import { familyOf, scaleRates, TokenBuckets } from './buckets';
 import { OpenSockets, SOCKETS_PER_ACCOUNT, SOCKETS_PER_USER_IN_SESSION, TOO_MANY_CONNECTIONS } from './socketCaps';
 import { cosmeticsOf, flagsOf } from '../users/users';
@@ -162,6 +163,7 @@ export const attachSessionSockets = (
       accountRoom(member.actor.userId),
       sessionRoom(sessionId),
     ]);
+    directAcks(socket);
     // Listeners first, so that nothing sent right after connecting is lost.
     socket.onAny((event: unknown, ...args: unknown[]) => {
       // Nothing is answered to a client that has not read what it was sent (sessions/backlog.ts).

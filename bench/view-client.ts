@@ -2,7 +2,7 @@ import { PING_SLACK_MS, type SessionView } from '@belfry/engine';
 import { type Ack, patchView, type ViewPatch } from '@belfry/protocol';
 import { io, type Socket } from 'socket.io-client';
 import { stampedLater } from './arrival';
-import type { LastArrival } from './last-arrival';
+import { LastArrival } from './last-arrival';
 import { applyInPlace, type SharedMessages } from './patch-in-place';
 import { now } from './timing';
 
@@ -11,15 +11,9 @@ interface RawSocket {
   onmessage: ((event: unknown) => void) | null;
 }
 
-interface Watcher {
-  check: (view: SessionView) => boolean;
-  settle: (at: number) => void;
-}
-
 /** A pending wait for a view condition; `arrived` resolves with the arrival time of the update that met it. */
 export interface Watch {
   arrived: Promise<number>;
-  cancel(): void;
 }
 
 // Socket.IO event frames for the default namespace look like 2["patch",{...}].
@@ -55,8 +49,7 @@ export class ViewClient {
   private arrivedAt: number | null = null;
   /** When each `patch` and `session` frame not yet handled came off the socket, oldest first. */
   private stamps: number[] = [];
-  private watchers = new Set<Watcher>();
-  /** Changes awaited by the load loops (last-arrival.ts), each with the condition that shows it. */
+  /** Changes awaited (last-arrival.ts), each with the condition that shows it. */
   private expected: { check: (view: SessionView) => boolean; arrival: LastArrival }[] = [];
 
   /**
@@ -186,31 +179,17 @@ export class ViewClient {
     });
   }
 
+  /** One client's wait (the probes): `arrived` rejects when the view has not met `check` after `ms`. */
   watch(check: (view: SessionView) => boolean, ms: number): Watch {
-    let cancel = () => undefined as void;
-    const arrived = new Promise<number>((resolve, reject) => {
-      const watcher: Watcher = {
-        check,
-        settle: (at) => {
-          clearTimeout(timer);
-          this.watchers.delete(watcher);
-          resolve(at);
-        },
-      };
-      const timer = setTimeout(() => {
-        this.watchers.delete(watcher);
-        reject(new Error('update timed out'));
-      }, ms);
-      cancel = () => {
-        clearTimeout(timer);
-        this.watchers.delete(watcher);
-      };
-      if (this.view && check(this.view)) watcher.settle(now());
-      else this.watchers.add(watcher);
+    const arrival = new LastArrival(1, ms, (ended) => this.forget(ended));
+    this.expect(check, arrival);
+    const arrived = arrival.done.then((at) => {
+      if (at === null) throw new Error('update timed out');
+      return at;
     });
-    // A cancelled or timed-out watch is judged by its caller; it must not become an unhandled rejection.
+    // A timed-out watch is judged by its caller; it must not become an unhandled rejection first.
     arrived.catch(() => undefined);
-    return { arrived, cancel };
+    return { arrived };
   }
 
   /** Tells `arrival` when this client's view first meets `check` (at once if it does already). */
@@ -241,7 +220,6 @@ export class ViewClient {
   private notify(at: number) {
     const view = this.view;
     if (!view) return;
-    if (this.watchers.size > 0) for (const watcher of [...this.watchers]) if (watcher.check(view)) watcher.settle(at);
     for (let i = 0; i < this.expected.length; i++) {
       const { check, arrival } = this.expected[i]!;
       if (!check(view)) continue;

@@ -105,4 +105,29 @@ describe('view (DESIGN principle 1: each viewer sees only what they may)', () =>
     s.seats[0]!.revealed = true;
     expect(view(s, BOB.userId).seats[0]!.role?.id).toBe('imp');
   });
+
+  it('hidden cameras in private channels show to everyone, and only while they are hidden', () => {
+    const s = seatedTable();
+    expect('hiddenPrivateCams' in view(s, BOB.userId)).toBe(false);
+    s.hiddenPrivateCams = true;
+    for (const viewer of [BOB.userId, ALICE.userId, 'st', 'mod']) expect(view(s, viewer).hiddenPrivateCams).toBe(true);
+  });
+
+  it('viewers who see the chat alike share one chat object; the grimoire keeps who follows whom', () => {
+    const s = seatedTable();
+    s.chat = { ...s.chat, channels: { [ALICE.userId]: 'whisper-alice-bob', [BOB.userId]: 'whisper-alice-bob' } };
+    s.chat.following = { st: { target: BOB.userId, channel: '' } };
+    const ofAlice = view(s, ALICE.userId).chat;
+    expect(view(s, ALICE.userId).chat).toBe(ofAlice);
+    expect(view(s, BOB.userId).chat).toBe(ofAlice);
+    expect(ofAlice.channels[BOB.userId]).toBe('whisper-alice-bob');
+    expect('following' in ofAlice).toBe(false);
+    // A whisper between the two: the Storyteller gets its envelope, so their chat is made for them.
+    const whisper = { msgId: 'm1', senderId: ALICE.userId, recipientId: BOB.userId, message: 'hi', time: 1 };
+    s.chat = { ...s.chat, messages: [{ ...whisper, isSystem: false, isHidden: false }] };
+    const ofStoryteller = view(s, 'st').chat;
+    expect(ofStoryteller).not.toBe(s.chat);
+    expect(ofStoryteller.messages[0]!.redacted).toBe(true);
+    expect(ofStoryteller.following).toEqual({ st: { target: BOB.userId, channel: '' } });
+  });
 });

@@ -338,34 +338,39 @@ const aloneSinceFor = memoBy((all: Record<string, number>, own: string): Record<
   all[own] !== undefined ? { [own]: all[own] } : NONE,
 );
 
+/** The pieces of the chat one viewer sees; the object around them is shared (chatFor). */
+interface ChatPieces {
+  messages: TextMessage[];
+  signals: Signal[];
+  channels: Record<string, string>;
+  whisperRequests: ChatState['whisperRequests'];
+  aloneSince: Record<string, number>;
+  following: ChatState['following'];
+}
+
 /**
  * Spec 2 §4 / §6: public rooms are public; a whisper is known by its members, while everybody else
  * sees only that someone is whispering (the envelope); requests only by their two ends. Grimoire
  * holders and moderators see every channel. Each piece is kept per input and viewer, so a new message
- * leaves the others the same objects.
+ * leaves the others the same objects. Null: the viewer sees the chat as it is.
  */
-const chatOf = (chat: ChatState, k: Knowledge): ChatState => {
-  const messages = messagesFor(chat.messages, k);
-  const signals = k.grimoire ? chat.signals : signalsFor(chat.signals, k.id);
+const chatPieces = (chat: ChatState, k: Knowledge, into: ChatPieces): ChatPieces | null => {
+  into.messages = messagesFor(chat.messages, k);
+  into.signals = k.grimoire ? chat.signals : signalsFor(chat.signals, k.id);
   if (k.grimoire || k.moderator) {
-    if (messages === chat.messages && signals === chat.signals) return chat;
-    return {
-      messages,
-      signals,
-      channels: chat.channels,
-      whisperRequests: chat.whisperRequests,
-      aloneSince: chat.aloneSince,
-      ...(chat.following ? { following: chat.following } : {}),
-    };
+    if (into.messages === chat.messages && into.signals === chat.signals) return null;
+    into.channels = chat.channels;
+    into.whisperRequests = chat.whisperRequests;
+    into.aloneSince = chat.aloneSince;
+    into.following = chat.following;
+    return into;
   }
   const own = chat.channels[k.id];
-  return {
-    messages,
-    signals,
-    channels: channelsFor(chat.channels, k.id),
-    whisperRequests: requestsFor(chat.whisperRequests, k.id),
-    aloneSince: own === undefined ? NONE : aloneSinceFor(chat.aloneSince, own),
-  };
+  into.channels = channelsFor(chat.channels, k.id);
+  into.whisperRequests = requestsFor(chat.whisperRequests, k.id);
+  into.aloneSince = own === undefined ? NONE : aloneSinceFor(chat.aloneSince, own);
+  into.following = undefined;
+  return into;
 };
 
 /**
@@ -399,10 +404,20 @@ const partFor = <I extends object, O>(
  * The chat as one viewer sees it, one object for all who see it alike: its pieces are kept per input
  * and what they depend on, so viewers whose pieces are the same objects share the chat around them
  * (without whispers, every player; a new object per viewer and change is what the scavenges copied).
+ * The pieces are gathered into one reused record and an object is made only for pieces not met yet:
+ * made and dropped for every view, it was most of what a view allocated (bench/).
  */
 const chatFor = (() => {
   const cache = new WeakMap<ChatState, ChatState[]>();
-  const same = (a: ChatState, b: ChatState) =>
+  const scratch: ChatPieces = {
+    messages: [],
+    signals: [],
+    channels: NONE,
+    whisperRequests: NO_REQUESTS,
+    aloneSince: NONE,
+    following: undefined,
+  };
+  const same = (a: ChatState, b: ChatPieces) =>
     a.messages === b.messages &&
     a.signals === b.signals &&
     a.channels === b.channels &&
@@ -410,12 +425,19 @@ const chatFor = (() => {
     a.aloneSince === b.aloneSince &&
     a.following === b.following;
   return (chat: ChatState, k: Knowledge): ChatState => {
-    const made = chatOf(chat, k);
-    if (made === chat) return chat;
+    const pieces = chatPieces(chat, k, scratch);
+    if (!pieces) return chat;
     let outputs = cache.get(chat);
     if (!outputs) cache.set(chat, (outputs = []));
-    const kept = outputs.find((output) => same(output, made));
-    if (kept) return kept;
+    for (const output of outputs) if (same(output, pieces)) return output;
+    const made: ChatState = {
+      messages: pieces.messages,
+      signals: pieces.signals,
+      channels: pieces.channels,
+      whisperRequests: pieces.whisperRequests,
+      aloneSince: pieces.aloneSince,
+    };
+    if (pieces.following) made.following = pieces.following;
     outputs.push(made);
     return made;
   };
@@ -457,7 +479,7 @@ const viewerInfoOf = (state: SessionState, k: Knowledge): ViewerInfo => {
 export const view = (state: SessionState, viewerId: string): SessionView => {
   const k = knowledgeOf(state, viewerId);
   const grimoireShown = k.grimoire || k.shownGrimoire;
-  return {
+  const seen: SessionView = {
     sessionId: state.sessionId,
     // The state's version counts every change, seen or not: the server numbers each viewer's views itself.
     version: 0,
@@ -477,13 +499,15 @@ export const view = (state: SessionState, viewerId: string): SessionView => {
     // Debounce bookkeeping is the server's business alone.
     throttle: NONE,
     isWhispersDisabled: state.isWhispersDisabled,
-    ...(state.hiddenPrivateCams ? { hiddenPrivateCams: true } : {}),
     boostUntil: state.boostUntil,
     storytellerRequests: state.storytellerRequests,
     chat: chatFor(state.chat, k),
     script: state.script,
     viewer: viewerInfoOf(state, k),
   };
+  // Set afterwards, not spread into the literal: a spread made every view a slower object of a bigger shape (bench/).
+  if (state.hiddenPrivateCams) seen.hiddenPrivateCams = true;
+  return seen;
 };
 
 /** The roles in play as one viewer sees them: what limits the reminders in their own notes. */

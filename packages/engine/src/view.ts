@@ -405,7 +405,7 @@ const partFor = <I extends object, O>(
  * and what they depend on, so viewers whose pieces are the same objects share the chat around them
  * (without whispers, every player; a new object per viewer and change is what the scavenges copied).
  * The pieces are gathered into one reused record and an object is made only for pieces not met yet:
- * made and dropped for every view, it was most of what a view allocated (bench/).
+ * made and dropped for every view, it was about a quarter of what views allocated (bench:views).
  */
 const chatFor = (() => {
   const cache = new WeakMap<ChatState, ChatState[]>();
@@ -505,7 +505,8 @@ export const view = (state: SessionState, viewerId: string): SessionView => {
     script: state.script,
     viewer: viewerInfoOf(state, k),
   };
-  // Set afterwards, not spread into the literal: a spread made every view a slower object of a bigger shape (bench/).
+  // Set afterwards, not spread into the literal: the spread built each view the slow way (bench:views: 3 % of all
+  // that a change allocated).
   if (state.hiddenPrivateCams) seen.hiddenPrivateCams = true;
   return seen;
 };

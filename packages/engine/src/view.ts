@@ -338,41 +338,6 @@ const aloneSinceFor = memoBy((all: Record<string, number>, own: string): Record<
   all[own] !== undefined ? { [own]: all[own] } : NONE,
 );
 
-/** The pieces of the chat one viewer sees; the object around them is shared (chatFor). */
-interface ChatPieces {
-  messages: TextMessage[];
-  signals: Signal[];
-  channels: Record<string, string>;
-  whisperRequests: ChatState['whisperRequests'];
-  aloneSince: Record<string, number>;
-  following: ChatState['following'];
-}
-
-/**
- * Spec 2 §4 / §6: public rooms are public; a whisper is known by its members, while everybody else
- * sees only that someone is whispering (the envelope); requests only by their two ends. Grimoire
- * holders and moderators see every channel. Each piece is kept per input and viewer, so a new message
- * leaves the others the same objects. Null: the viewer sees the chat as it is.
- */
-const chatPieces = (chat: ChatState, k: Knowledge, into: ChatPieces): ChatPieces | null => {
-  into.messages = messagesFor(chat.messages, k);
-  into.signals = k.grimoire ? chat.signals : signalsFor(chat.signals, k.id);
-  if (k.grimoire || k.moderator) {
-    if (into.messages === chat.messages && into.signals === chat.signals) return null;
-    into.channels = chat.channels;
-    into.whisperRequests = chat.whisperRequests;
-    into.aloneSince = chat.aloneSince;
-    into.following = chat.following;
-    return into;
-  }
-  const own = chat.channels[k.id];
-  into.channels = channelsFor(chat.channels, k.id);
-  into.whisperRequests = requestsFor(chat.whisperRequests, k.id);
-  into.aloneSince = own === undefined ? NONE : aloneSinceFor(chat.aloneSince, own);
-  into.following = undefined;
-  return into;
-};
-
 /**
  * Each part of a view is kept per input part and per what the viewer's row needs of it (`keyOf`: only
  * the knowledge that part is built from), so a change to one part rebuilds only that part, viewers who
@@ -401,43 +366,48 @@ const partFor = <I extends object, O>(
 };
 
 /**
- * The chat as one viewer sees it, one object for all who see it alike: its pieces are kept per input
- * and what they depend on, so viewers whose pieces are the same objects share the chat around them
- * (without whispers, every player; a new object per viewer and change is what the scavenges copied).
- * The pieces are gathered into one reused record and an object is made only for pieces not met yet:
- * made and dropped for every view, it was about a quarter of what views allocated (bench:views).
+ * Spec 2 §4 / §6: public rooms are public; a whisper is known by its members, while everybody else
+ * sees only that someone is whispering (the envelope); requests only by their two ends. Grimoire
+ * holders and moderators see every channel. Each piece is kept per input and viewer, so a new message
+ * leaves the others the same objects, and one chat object is kept for all who see it alike (without
+ * whispers, every player; a new object per viewer and change is what the scavenges copied). The object
+ * is made only for pieces not met yet: made and dropped for every view, it was about a quarter of what
+ * views allocated (bench:views).
  */
 const chatFor = (() => {
   const cache = new WeakMap<ChatState, ChatState[]>();
-  const scratch: ChatPieces = {
-    messages: [],
-    signals: [],
-    channels: NONE,
-    whisperRequests: NO_REQUESTS,
-    aloneSince: NONE,
-    following: undefined,
-  };
-  const same = (a: ChatState, b: ChatPieces) =>
-    a.messages === b.messages &&
-    a.signals === b.signals &&
-    a.channels === b.channels &&
-    a.whisperRequests === b.whisperRequests &&
-    a.aloneSince === b.aloneSince &&
-    a.following === b.following;
   return (chat: ChatState, k: Knowledge): ChatState => {
-    const pieces = chatPieces(chat, k, scratch);
-    if (!pieces) return chat;
+    const messages = messagesFor(chat.messages, k);
+    const signals = k.grimoire ? chat.signals : signalsFor(chat.signals, k.id);
+    let channels = chat.channels;
+    let whisperRequests = chat.whisperRequests;
+    let aloneSince = chat.aloneSince;
+    let following = chat.following;
+    if (k.grimoire || k.moderator) {
+      if (messages === chat.messages && signals === chat.signals) return chat;
+    } else {
+      const own = chat.channels[k.id];
+      channels = channelsFor(chat.channels, k.id);
+      whisperRequests = requestsFor(chat.whisperRequests, k.id);
+      aloneSince = own === undefined ? NONE : aloneSinceFor(chat.aloneSince, own);
+      following = undefined;
+    }
     let outputs = cache.get(chat);
     if (!outputs) cache.set(chat, (outputs = []));
-    for (const output of outputs) if (same(output, pieces)) return output;
-    const made: ChatState = {
-      messages: pieces.messages,
-      signals: pieces.signals,
-      channels: pieces.channels,
-      whisperRequests: pieces.whisperRequests,
-      aloneSince: pieces.aloneSince,
-    };
-    if (pieces.following) made.following = pieces.following;
+    for (const kept of outputs) {
+      if (
+        kept.messages === messages &&
+        kept.signals === signals &&
+        kept.channels === channels &&
+        kept.whisperRequests === whisperRequests &&
+        kept.aloneSince === aloneSince &&
+        kept.following === following
+      ) {
+        return kept;
+      }
+    }
+    const made: ChatState = { messages, signals, channels, whisperRequests, aloneSince };
+    if (following) made.following = following;
     outputs.push(made);
     return made;
   };

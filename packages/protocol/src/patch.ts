@@ -139,6 +139,18 @@ export const diffJson = (
   return diffValues(prev, next, path, ops, memo);
 };
 
+/**
+ * The own keys of `prev` when `next` has the same ones in the same order (two views or parts made by
+ * one builder, the usual case), else null.
+ */
+const sharedKeys = (prev: Record<string, unknown>, next: Record<string, unknown>): string[] | null => {
+  const keys = Object.keys(prev);
+  const others = Object.keys(next);
+  if (keys.length !== others.length) return null;
+  for (let i = 0; i < keys.length; i++) if (keys[i] !== others[i]) return null;
+  return keys;
+};
+
 const diffValues = (
   prev: unknown,
   next: unknown,
@@ -159,6 +171,20 @@ const diffValues = (
     return ops;
   }
   if (isObject(prev) && isObject(next)) {
+    // One pass over the keys both have: an undefined value is no key in JSON, so it adds or removes.
+    const keys = sharedKeys(prev, next);
+    if (keys) {
+      for (let i = 0; i < keys.length; i++) {
+        const key = keys[i]!;
+        const before = prev[key];
+        const after = next[key];
+        if (before === after) continue;
+        if (after === undefined) ops.push({ op: 'remove', path: `${path}/${escape(key)}` });
+        else if (before === undefined) ops.push({ op: 'add', path: `${path}/${escape(key)}`, value: after });
+        else diffJson(before, after, `${path}/${escape(key)}`, ops, memo);
+      }
+      return ops;
+    }
     for (const key in prev) {
       if (!Object.hasOwn(prev, key)) continue;
       const after = Object.hasOwn(next, key) ? next[key] : undefined;

@@ -93,6 +93,12 @@ interface Tail {
   bytes: Buffer | null;
 }
 
+const sameItems = (a: readonly unknown[], b: readonly unknown[]): boolean => {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+};
+
 /** Sends each socket the patch from its last view to the current one; nothing when it sees no change. */
 export const broadcastViews = (session: LiveSession): void => {
   // Views keep the identity of the parts a viewer shares with others (engine view.ts), so the sixteen
@@ -107,12 +113,17 @@ export const broadcastViews = (session: LiveSession): void => {
     return text;
   };
   // Viewers who see a change alike get the same operations: their frames share one encoding of them.
+  // The memo above hands them the very same operation objects, so most viewers find their tail by
+  // comparing those (no text made and hashed per viewer); equal texts made otherwise still meet.
   const tails = new Map<string, Tail>();
+  const made: { ops: Operation[]; tail: Tail }[] = [];
   const tailOf = (ops: Operation[]): Tail | null => {
     if (ops.length === 0) return null;
+    for (const known of made) if (sameItems(known.ops, ops)) return known.tail;
     const text = `${ops.map(jsonOf).join(',')}]}]`;
     let tail = tails.get(text);
     if (!tail) tails.set(text, (tail = { text, bytes: null }));
+    made.push({ ops, tail });
     return tail;
   };
   const outgoing: (Connection | Tail)[] = [];

@@ -229,6 +229,7 @@ export const runBelfry = async (
     port: host.port,
     sessions: specs.filter((spec) => pool.threadOf(spec.index) === t),
     batch,
+    client: config.client,
   }));
   const joinMs = joins.flat();
   progress(`belfry: ${joinMs.length} sockets have their first view after ${((now() - began) / 1000).toFixed(1)} s`);

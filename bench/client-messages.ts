@@ -1,4 +1,5 @@
 /** What the main thread and a client thread say to each other (client-pool.ts, client-thread.ts). */
+import type { LoadClient } from './config';
 import type { ThreadSample } from './cpu';
 
 /** One Belfry session as a client thread runs it: socket i is user i (user 0 is the Storyteller). */
@@ -21,7 +22,7 @@ export interface OpenLoopPlan {
 }
 
 export type ClientCommand =
-  | { type: 'connectBelfry'; port: number; sessions: SessionSpec[]; batch: number }
+  | { type: 'connectBelfry'; port: number; sessions: SessionSpec[]; batch: number; client: LoadClient }
   | { type: 'connectRelay'; port: number; rooms: number[]; sockets: number; batch: number }
   /** Resolves once every client of every session sees `users` users online. */
   | { type: 'settle'; users: number; ms: number }

@@ -8,6 +8,7 @@ import { runInNewContext } from 'node:vm';
 import { parentPort } from 'node:worker_threads';
 import { PING_INTERVAL_MS } from '@belfry/engine';
 import type { ClientCommand, ClientReply, ClientRequest, Counters, Progress, SessionSpec } from './client-messages';
+import type { LoadClient } from './config';
 import { threadSample } from './cpu';
 import {
   belfryClosedLoop,
@@ -21,6 +22,8 @@ import { RelayClient } from './relay-client';
 import { inBatches, now, sleep } from './timing';
 import { SharedMessages } from './patch-in-place';
 import { ViewClient } from './view-client';
+import type { ViewCore } from './view-core';
+import { WireClient } from './wire-client';
 
 const port = parentPort;
 if (!port) throw new Error('client-thread.ts runs as a worker thread (see client-pool.ts).');
@@ -30,14 +33,15 @@ let rooms: LocalRoom[] = [];
 const progress: Progress = { sent: 0, done: 0 };
 const relayBase = { messages: 0, bytes: 0 };
 
-const connectBelfry = async (serverPort: number, specs: SessionSpec[], batch: number) => {
+const connectBelfry = async (serverPort: number, specs: SessionSpec[], batch: number, kind: LoadClient) => {
+  const Client = kind === 'wire' ? WireClient : ViewClient;
   const slots = specs.flatMap((spec, s) => spec.users.map((user, u) => ({ spec, s, u, user })));
   sessions = specs.map((spec) => ({ index: spec.index, clients: [] }));
   const shared = specs.map(() => new SharedMessages());
   const joinMs: number[] = [];
   await inBatches(slots, batch, async ({ spec, s, u, user }) => {
     const began = now();
-    const client = new ViewClient(serverPort, spec.sessionId, user.userId, user.token, {
+    const client = new Client(serverPort, spec.sessionId, user.userId, user.token, {
       inPlace: true,
       shared: shared[s],
       pingEveryMs: PING_INTERVAL_MS,
@@ -80,7 +84,7 @@ const settle = async (users: number, ms: number) => {
 const counters = (reset: boolean): Counters => {
   const clients = sessions.flatMap((session) => session.clients);
   const relays = rooms.flatMap((room) => room.clients);
-  const sum = (pick: (client: ViewClient) => number) => clients.reduce((total, client) => total + pick(client), 0);
+  const sum = (pick: (client: ViewCore) => number) => clients.reduce((total, client) => total + pick(client), 0);
   const relayMessages = relays.reduce((total, client) => total + client.received, 0);
   const relayBytes = relays.reduce((total, client) => total + client.bytes, 0);
   const out: Counters = {
@@ -130,7 +134,7 @@ const collectFully = () => {
 const run = async (command: ClientCommand): Promise<unknown> => {
   switch (command.type) {
     case 'connectBelfry':
-      return connectBelfry(command.port, command.sessions, command.batch);
+      return connectBelfry(command.port, command.sessions, command.batch, command.client);
     case 'connectRelay':
       return connectRelay(command.port, command.rooms, command.sockets, command.batch);
     case 'settle':

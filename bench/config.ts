@@ -43,7 +43,15 @@ export interface BenchConfig {
   hardLimitSeconds: number;
   /** Belfry's pino level; 'silent' for measuring, 'warn' to see what the server complains about. */
   logLevel: string;
+  /**
+   * What the load's Belfry clients run on: `wire` (Socket.IO's protocol over a bare WebSocket,
+   * wire-client.ts) or `socket.io` (socket.io-client, view-client.ts).
+   */
+  client: LoadClient;
 }
+
+export type LoadClient = 'wire' | 'socket.io';
+const LOAD_CLIENTS: readonly LoadClient[] = ['wire', 'socket.io'];
 
 const integer = (name: string, fallback: number, min: number): number => {
   const raw = process.env[name];
@@ -62,6 +70,14 @@ export const defaultClientThreads = () => Math.max(1, USABLE_CORES - 1);
 
 /** The defaults an entry point changes (bench:all sends a shorter closed loop, for instance). */
 export type BenchDefaults = Partial<Omit<BenchConfig, 'hardLimitSeconds' | 'rateFactor' | 'seed' | 'waitQuietSeconds'>>;
+
+const loadClient = (): LoadClient => {
+  const raw = process.env.BENCH_CLIENT || 'wire';
+  if (!(LOAD_CLIENTS as readonly string[]).includes(raw)) {
+    throw new Error(`BENCH_CLIENT must be one of ${LOAD_CLIENTS.join(', ')}, got "${raw}".`);
+  }
+  return raw as LoadClient;
+};
 
 export const configFromEnv = (defaults: BenchDefaults = {}): BenchConfig => {
   const sessions = positive('BENCH_SESSIONS', defaults.sessions ?? 100);
@@ -85,6 +101,7 @@ export const configFromEnv = (defaults: BenchDefaults = {}): BenchConfig => {
     seed: nonNegative('BENCH_SEED', Math.floor(Math.random() * 2 ** 31)),
     waitQuietSeconds: nonNegative('BENCH_WAIT_QUIET_SECONDS', 0),
     logLevel: process.env.BENCH_LOG_LEVEL || 'silent',
+    client: loadClient(),
   };
   // Joining, two load loops per server, the idle phase, the probes, closing: generous, yet bounded.
   const sockets = partial.sessions * partial.sockets;

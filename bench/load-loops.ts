@@ -19,12 +19,12 @@ import type { RelayClient } from './relay-client';
 import { pausesSoFar, withoutGc } from './pauses';
 import { now, sleep, sleepUntil } from './timing';
 import { seatStep, stepsPerSession } from './traffic';
-import type { ViewClient } from './view-client';
+import type { ViewCore } from './view-core';
 
 /** A Belfry session on this thread: its run-wide index and its clients (0 is the Storyteller). */
 export interface LocalSession {
   index: number;
-  clients: ViewClient[];
+  clients: ViewCore[];
 }
 
 export interface LocalRoom {
@@ -49,8 +49,8 @@ const count = (samples: Samples, code: string) => (samples.refusals[code] = (sam
  * and the last arrival to `samples`; `scheduled` (open loop) records how late the emit was.
  */
 const intentToAll = async (
-  clients: ViewClient[],
-  actor: ViewClient,
+  clients: ViewCore[],
+  actor: ViewCore,
   event: string,
   payload: unknown,
   seen: (view: SessionView) => boolean,

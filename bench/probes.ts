@@ -258,6 +258,7 @@ export const runProbes = async (
     await pool.ask(NEIGHBOUR_THREAD, {
       type: 'connectBelfry',
       port,
+      client: config.client,
       sessions: [
         {
           index: 0,

@@ -320,6 +320,7 @@ export const formatReport = (report: BenchReport): string => {
     `${c.sessions} sessions x ${c.sockets} sockets (${c.sessions * c.sockets} in all), ${c.clientThreads} client thread(s) + 1 server thread, ` +
       `socketRateFactor ${c.rateFactor}, seed ${c.seed}`,
     `threads: ${report.machine.pinning}`,
+    `Belfry's load clients: ${c.client === 'wire' ? "Socket.IO's protocol over bare WebSockets (wire-client.ts)" : 'socket.io-client (view-client.ts)'}; the relay's: bare WebSockets`,
     `command: ${report.command}`,
     `other processes kept ${report.machine.busyBefore?.toFixed(2) ?? '?'} cores busy in the 2 s before the run` +
       ((report.machine.busyBefore ?? 0) > 0.2 ? ' (NOTE: the machine was not quiet)' : ''),

@@ -223,8 +223,10 @@ export const formatVoteReport = (report: VoteFairnessReport): string => {
     `  without RTT correction  offset error p50 ${ms(report.naiveOffsetErrorMs.p50)}, max ${ms(report.naiveOffsetErrorMs.max)}; ` +
       `hand spread p50 ${ms(report.naiveHandSpreadMs.p50)}, max ${ms(report.naiveHandSpreadMs.max)}`,
     `  client RTT − 2×delay    p50 ${ms(report.clientRttExcessMs.p50)}, max ${ms(report.clientRttExcessMs.max)}`,
-    `  server RTT − 2×delay    p50 ${ms(report.serverRttExcessMs.p50)}, max ${ms(report.serverRttExcessMs.max)}   ` +
-      '(the figure the grace uses)',
+    report.serverRttExcessMs.count > 0
+      ? `  server RTT − 2×delay    p50 ${ms(report.serverRttExcessMs.p50)}, max ${ms(report.serverRttExcessMs.max)}   ` +
+        '(the figure the grace uses)'
+      : '  server RTT − 2×delay    – (the server keeps the round trips the grace uses to itself: no view shows them)',
     `  proxy timer lateness    p50 ${ms(report.proxyLatenessMs.p50)}, p99 ${ms(report.proxyLatenessMs.p99)}, ` +
       `max ${ms(report.proxyLatenessMs.max)} over ${report.proxyLatenessMs.count} chunks while voting`,
     `  client loop delay       p99 ${ms(report.clientLoopDelayMs.p99)}, max ${ms(report.clientLoopDelayMs.max)}   ` +

@@ -84,8 +84,9 @@ export class WireClient extends ViewCore {
 
   request(event: string, payload: unknown, ms: number): Promise<Ack> {
     return new Promise((resolve, reject) => {
-      const id = this.emit(event, payload, { resolve, reject, timer: null });
-      this.pending.get(id)!.timer = setTimeout(() => {
+      const pending: Pending = { resolve, reject, timer: null };
+      const id = this.emit(event, payload, pending);
+      pending.timer = setTimeout(() => {
         this.pending.delete(id);
         reject(new Error('operation has timed out'));
       }, ms);
